@@ -1,0 +1,108 @@
+//! The one error type of pqverify.
+//!
+//! Split between *rejections* (the signature is not valid for this key and message:
+//! [`Error::is_rejection`] is true) and *input errors* (the call itself is unusable:
+//! a key of the wrong length, a context over 255 bytes, an unknown name). Wrappers
+//! that expose a boolean verify map rejections to `false` and input errors to a
+//! thrown or returned error.
+
+use core::fmt;
+
+use crate::Suite;
+
+/// Why a verification did not succeed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The public key does not have the suite's exact length.
+    PublicKeyLength {
+        /// The suite the key was given for.
+        suite: Suite,
+        /// The suite's public-key length.
+        expected: usize,
+        /// The length received.
+        got: usize,
+    },
+    /// The signature does not have the suite's exact length (a rejection).
+    SignatureLength {
+        /// The suite the signature was given for.
+        suite: Suite,
+        /// The suite's signature length.
+        expected: usize,
+        /// The length received.
+        got: usize,
+    },
+    /// The context string is longer than 255 bytes.
+    ContextLength {
+        /// The length received.
+        got: usize,
+    },
+    /// An external μ is not exactly 64 bytes.
+    MuLength {
+        /// The length received.
+        got: usize,
+    },
+    /// The suite has no such interface (external μ exists only for ML-DSA).
+    Unsupported {
+        /// The suite asked for.
+        suite: Suite,
+        /// What was asked for.
+        what: &'static str,
+    },
+    /// The signature's encoding is not the canonical one, or a value in it is out
+    /// of range (a rejection).
+    MalformedSignature {
+        /// The suite the signature was given for.
+        suite: Suite,
+        /// What is wrong with it.
+        what: &'static str,
+    },
+    /// The signature is well formed but does not verify (a rejection).
+    InvalidSignature {
+        /// The suite the signature was given for.
+        suite: Suite,
+    },
+    /// A suite name that is not one of the FIPS names.
+    UnknownSuite,
+    /// A pre-hash name that is not one of the approved functions.
+    UnknownPreHash,
+}
+
+impl Error {
+    /// True when the error means "this signature is not valid" rather than "this call is unusable".
+    pub const fn is_rejection(&self) -> bool {
+        matches!(
+            self,
+            Error::SignatureLength { .. } | Error::MalformedSignature { .. } | Error::InvalidSignature { .. }
+        )
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Error::PublicKeyLength { suite, expected, got } => {
+                write!(f, "public key is {got} bytes; {suite} public keys are {expected} bytes")
+            }
+            Error::SignatureLength { suite, expected, got } => {
+                write!(f, "signature is {got} bytes; {suite} signatures are {expected} bytes")
+            }
+            Error::ContextLength { got } => {
+                write!(f, "context is {got} bytes; a context is at most 255 bytes")
+            }
+            Error::MuLength { got } => write!(f, "external mu is {got} bytes; it must be exactly 64 bytes"),
+            Error::Unsupported { suite, what } => write!(f, "{suite} does not support {what}"),
+            Error::MalformedSignature { suite, what } => write!(f, "malformed {suite} signature: {what}"),
+            Error::InvalidSignature { suite } => write!(f, "{suite} signature does not verify"),
+            Error::UnknownSuite => f.write_str(
+                "unknown suite name; expected a FIPS 204/205 name such as ML-DSA-44 or SLH-DSA-SHAKE-128s",
+            ),
+            Error::UnknownPreHash => f.write_str(
+                "unknown pre-hash name; expected one of SHA2-224, SHA2-256, SHA2-384, SHA2-512, \
+                 SHA2-512/224, SHA2-512/256, SHA3-224, SHA3-256, SHA3-384, SHA3-512, SHAKE-128, SHAKE-256",
+            ),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

@@ -1,0 +1,200 @@
+//! The Keccak sponge (FIPS 202, Section 4) for SHAKE128, SHAKE256 and SHA3-*.
+//!
+//! Why not the `sha3` crate's XOF reader: it runs the permutation again as soon as it
+//! hands out a block, whether or not more output is ever read. SLH-DSA-SHAKE verify
+//! is almost all single-block SHAKE256 calls, so that costs about twice the
+//! permutations needed. Here the squeeze permutes only when more output is asked
+//! for. The `sha3` crate remains the oracle these sponges are tested against.
+
+use super::keccak::f1600;
+
+/// Domain-separation and first padding bits for SHAKE (FIPS 202, Section 6.2).
+const SHAKE_DS: u8 = 0x1f;
+/// Domain-separation and first padding bits for SHA-3 (FIPS 202, Section 6.1).
+const SHA3_DS: u8 = 0x06;
+
+/// A Keccak-f[1600] sponge with `RATE` bytes of rate and domain byte `DS`.
+#[derive(Clone)]
+pub(crate) struct Sponge<const RATE: usize, const DS: u8> {
+    state: [u64; 25],
+    /// Absorbing: bytes already XORed into the current block.
+    /// Squeezing: bytes of the current block already handed out.
+    pos: usize,
+}
+
+/// SHAKE128 (FIPS 202): G in FIPS 204.
+pub(crate) type Shake128 = Sponge<168, SHAKE_DS>;
+/// SHAKE256 (FIPS 202): H in FIPS 204, and the SLH-DSA-SHAKE hash functions.
+pub(crate) type Shake256 = Sponge<136, SHAKE_DS>;
+/// SHA3-224.
+pub(crate) type Sha3_224 = Sponge<144, SHA3_DS>;
+/// SHA3-256.
+pub(crate) type Sha3_256 = Sponge<136, SHA3_DS>;
+/// SHA3-384.
+pub(crate) type Sha3_384 = Sponge<104, SHA3_DS>;
+/// SHA3-512.
+pub(crate) type Sha3_512 = Sponge<72, SHA3_DS>;
+
+/// XORs `data` into the state's bytes starting at byte `offset` (little-endian lanes).
+#[inline]
+fn xor_bytes(state: &mut [u64; 25], offset: usize, data: &[u8]) {
+    let mut pos = offset;
+    let mut rest = data;
+    // Leading bytes up to a lane boundary.
+    while pos % 8 != 0 {
+        let Some((&b, tail)) = rest.split_first() else { return };
+        state[pos / 8] ^= u64::from(b) << (8 * (pos % 8));
+        pos += 1;
+        rest = tail;
+    }
+    let mut lanes = rest.chunks_exact(8);
+    for chunk in &mut lanes {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        state[pos / 8] ^= u64::from_le_bytes(word);
+        pos += 8;
+    }
+    for &b in lanes.remainder() {
+        state[pos / 8] ^= u64::from(b) << (8 * (pos % 8));
+        pos += 1;
+    }
+}
+
+/// Copies the state's bytes starting at byte `offset` into `out`.
+#[inline]
+fn read_bytes(state: &[u64; 25], offset: usize, out: &mut [u8]) {
+    let mut pos = offset;
+    for byte in out.iter_mut() {
+        *byte = (state[pos / 8] >> (8 * (pos % 8))) as u8;
+        pos += 1;
+    }
+}
+
+impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
+    /// An empty sponge.
+    #[inline]
+    pub(crate) const fn new() -> Self {
+        Self { state: [0; 25], pos: 0 }
+    }
+
+    /// Absorbs more input.
+    #[inline]
+    pub(crate) fn absorb(&mut self, mut data: &[u8]) {
+        while !data.is_empty() {
+            let take = (RATE - self.pos).min(data.len());
+            let (now, later) = data.split_at(take);
+            xor_bytes(&mut self.state, self.pos, now);
+            self.pos += take;
+            data = later;
+            if self.pos == RATE {
+                f1600(&mut self.state);
+                self.pos = 0;
+            }
+        }
+    }
+
+    /// Pads the input and switches to squeezing.
+    #[inline]
+    pub(crate) fn finalize(mut self) -> Reader<RATE> {
+        self.state[self.pos / 8] ^= u64::from(DS) << (8 * (self.pos % 8));
+        self.state[(RATE - 1) / 8] ^= 0x80 << (8 * ((RATE - 1) % 8));
+        f1600(&mut self.state);
+        Reader { state: self.state, pos: 0 }
+    }
+
+    /// One-call hash: absorbs each part in turn and fills `out`.
+    #[inline]
+    pub(crate) fn digest(parts: &[&[u8]], out: &mut [u8]) {
+        let mut sponge = Self::new();
+        for part in parts {
+            sponge.absorb(part);
+        }
+        sponge.finalize().squeeze(out);
+    }
+}
+
+/// The squeezing phase of a sponge.
+#[derive(Clone)]
+pub(crate) struct Reader<const RATE: usize> {
+    state: [u64; 25],
+    pos: usize,
+}
+
+impl<const RATE: usize> Reader<RATE> {
+    /// Fills `out` with the next output bytes; permutes only when a fresh block is needed.
+    #[inline]
+    pub(crate) fn squeeze(&mut self, out: &mut [u8]) {
+        let mut out = out;
+        while !out.is_empty() {
+            if self.pos == RATE {
+                f1600(&mut self.state);
+                self.pos = 0;
+            }
+            let take = (RATE - self.pos).min(out.len());
+            let (now, later) = out.split_at_mut(take);
+            read_bytes(&self.state, self.pos, now);
+            self.pos += take;
+            out = later;
+        }
+    }
+
+    /// Next output byte.
+    #[inline]
+    pub(crate) fn squeeze_byte(&mut self) -> u8 {
+        let mut b = [0u8; 1];
+        self.squeeze(&mut b);
+        b[0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sha3::Digest;
+    use shake::{ExtendableOutput, Update, XofReader};
+
+    fn pattern(len: usize) -> std::vec::Vec<u8> {
+        (0..len).map(|i| (i * 7 + 3) as u8).collect()
+    }
+
+    /// Every absorb length around the block boundaries, split at every point, against the `sha3` crate.
+    #[test]
+    fn matches_sha3_crate() {
+        for len in (0..=600).chain([1000, 4096]) {
+            let msg = pattern(len);
+            let split = len / 3;
+            let mut ours = [0u8; 400];
+            let mut s = Shake128::new();
+            s.absorb(&msg[..split]);
+            s.absorb(&msg[split..]);
+            let mut reader = s.finalize();
+            // Squeeze in uneven pieces across block boundaries.
+            reader.squeeze(&mut ours[..5]);
+            reader.squeeze(&mut ours[5..200]);
+            reader.squeeze(&mut ours[200..]);
+            let mut theirs = [0u8; 400];
+            let mut x = shake::Shake128::default();
+            x.update(&msg);
+            x.finalize_xof().read(&mut theirs);
+            assert_eq!(ours, theirs, "SHAKE128 len {len}");
+
+            let mut ours = [0u8; 300];
+            Shake256::digest(&[&msg[..split], &msg[split..]], &mut ours);
+            let mut theirs = [0u8; 300];
+            let mut x = shake::Shake256::default();
+            x.update(&msg);
+            x.finalize_xof().read(&mut theirs);
+            assert_eq!(ours, theirs, "SHAKE256 len {len}");
+
+            let mut out = [0u8; 64];
+            Sha3_224::digest(&[&msg], &mut out[..28]);
+            assert_eq!(out[..28], sha3::Sha3_224::digest(&msg)[..]);
+            Sha3_256::digest(&[&msg], &mut out[..32]);
+            assert_eq!(out[..32], sha3::Sha3_256::digest(&msg)[..]);
+            Sha3_384::digest(&[&msg], &mut out[..48]);
+            assert_eq!(out[..48], sha3::Sha3_384::digest(&msg)[..]);
+            Sha3_512::digest(&[&msg], &mut out);
+            assert_eq!(out[..], sha3::Sha3_512::digest(&msg)[..]);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! pqverify-core: strict verification of FIPS 204 (ML-DSA) signatures, written from
+//! the standard.
+//!
+//! * `no_std`; verifying needs no heap and a few KiB of stack.
+//! * Every interface a verifier is asked for: pure with a context
+//!   ([`Message::Pure`]), pre-hash ([`Message::PreHash`]), internal on M′
+//!   ([`Message::Internal`]) and external μ ([`Message::ExternalMu`]).
+//! * Strict: exact lengths, canonical hint encoding, ‖z‖∞ < γ1 − β, all of c̃.
+//! * [`PreparedKey`] (feature `alloc`) expands a public key once for many signatures.
+//!
+//! ```
+//! use pqverify_core::{verify, Message, Suite};
+//! let pk = [0u8; 1312];
+//! let sig = [0u8; 2420];
+//! let err = verify(Suite::MlDsa44, &pk, Message::pure(b"msg", b""), &sig).unwrap_err();
+//! assert!(err.is_rejection());
+//! ```
+#![cfg_attr(not(test), no_std)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+mod error;
+mod hash;
+mod message;
+mod mldsa;
+mod prehash;
+mod suite;
+
+pub use error::Error;
+#[cfg(feature = "count-permutations")]
+pub use hash::permutation_count;
+pub use message::{MAX_CONTEXT_LEN, Message};
+pub use prehash::PreHash;
+pub use suite::{Family, Suite};
+
+/// Verifies `signature` on `message` under the encoded `public_key`.
+///
+/// `Ok(())` means valid. An error with [`Error::is_rejection`] means the signature is
+/// not valid (wrong length, non-canonical encoding, or it does not verify); any
+/// other error means the call was unusable (key of the wrong length, context over
+/// 255 bytes, μ not 64 bytes, an interface the suite lacks).
+pub fn verify(suite: Suite, public_key: &[u8], message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
+    match suite.family() {
+        Family::MlDsa => mldsa::verify(suite, public_key, &message, signature),
+    }
+}
+
+/// A public key decoded and expanded once, to verify many signatures.
+///
+/// Built only from the encoded key (never from caller-supplied expanded material).
+/// Verdicts are identical to [`verify`] with the same key.
+#[cfg(feature = "alloc")]
+#[derive(Clone)]
+pub struct PreparedKey {
+    inner: Prepared,
+}
+
+#[cfg(feature = "alloc")]
+#[derive(Clone)]
+enum Prepared {
+    MlDsa(mldsa::PreparedMlDsa),
+}
+
+#[cfg(feature = "alloc")]
+impl PreparedKey {
+    /// Decodes and expands `public_key` for `suite`.
+    pub fn new(suite: Suite, public_key: &[u8]) -> Result<Self, Error> {
+        let inner = match suite.family() {
+            Family::MlDsa => Prepared::MlDsa(mldsa::PreparedMlDsa::new(suite, public_key)?),
+        };
+        Ok(PreparedKey { inner })
+    }
+
+    /// The suite this key belongs to.
+    pub fn suite(&self) -> Suite {
+        match &self.inner {
+            Prepared::MlDsa(k) => k.suite(),
+        }
+    }
+
+    /// Verifies `signature` on `message`; same contract as [`verify`].
+    pub fn verify(&self, message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
+        match &self.inner {
+            Prepared::MlDsa(k) => k.verify(&message, signature),
+        }
+    }
+}

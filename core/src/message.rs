@@ -1,0 +1,108 @@
+//! What is signed: the message and the interface it is verified through, and the
+//! message representative M′ that FIPS 204 and FIPS 205 build from it.
+
+use crate::Error;
+use crate::prehash::{MAX_DIGEST, OID_LEN, PreHash};
+
+/// The longest context string FIPS 204 and FIPS 205 allow.
+pub const MAX_CONTEXT_LEN: usize = 255;
+
+/// A message and the interface to verify it through.
+#[derive(Clone, Copy, Debug)]
+pub enum Message<'a> {
+    /// ML-DSA.Verify (FIPS 204 Algorithm 3) / slh_verify (FIPS 205 Algorithm 24):
+    /// M′ = 0 ‖ |ctx| ‖ ctx ‖ M.
+    Pure {
+        /// The message M.
+        msg: &'a [u8],
+        /// The context string, at most 255 bytes (often empty).
+        ctx: &'a [u8],
+    },
+    /// HashML-DSA.Verify (FIPS 204 Algorithm 5) / hash_slh_verify (FIPS 205 Algorithm 25):
+    /// M′ = 1 ‖ |ctx| ‖ ctx ‖ OID(PH) ‖ PH(M). The verifier computes PH(M) itself.
+    PreHash {
+        /// The message M (not its digest).
+        msg: &'a [u8],
+        /// The context string, at most 255 bytes.
+        ctx: &'a [u8],
+        /// The pre-hash function PH.
+        hash: PreHash,
+    },
+    /// ML-DSA.Verify_internal (FIPS 204 Algorithm 8) / slh_verify_internal (FIPS 205
+    /// Algorithm 20) on M′ exactly as given.
+    Internal(&'a [u8]),
+    /// ML-DSA.Verify_internal with μ supplied by the caller (64 bytes), skipping
+    /// μ = H(tr ‖ M′). Only meaningful for ML-DSA; compute μ yourself from the key you
+    /// verify with when the message comes from an untrusted party.
+    ExternalMu(&'a [u8]),
+}
+
+impl<'a> Message<'a> {
+    /// The pure interface with a context string.
+    pub const fn pure(msg: &'a [u8], ctx: &'a [u8]) -> Self {
+        Message::Pure { msg, ctx }
+    }
+
+    /// The pre-hash interface with a context string.
+    pub const fn prehash(msg: &'a [u8], ctx: &'a [u8], hash: PreHash) -> Self {
+        Message::PreHash { msg, ctx, hash }
+    }
+
+    /// Checks the lengths a caller controls (context, μ) before any work is done.
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        match *self {
+            Message::Pure { ctx, .. } | Message::PreHash { ctx, .. } if ctx.len() > MAX_CONTEXT_LEN => {
+                Err(Error::ContextLength { got: ctx.len() })
+            }
+            Message::ExternalMu(mu) if mu.len() != 64 => Err(Error::MuLength { got: mu.len() }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// M′ as two byte strings to be hashed one after the other: a short head built here
+/// (domain byte, context, OID, digest) and the caller's message, never copied.
+pub(crate) struct MessagePrime<'a> {
+    head: [u8; 2 + MAX_CONTEXT_LEN + OID_LEN + MAX_DIGEST],
+    head_len: usize,
+    tail: &'a [u8],
+}
+
+impl<'a> MessagePrime<'a> {
+    /// Builds M′ for the pure, pre-hash and internal interfaces; `None` for external μ,
+    /// which has no M′. The message must have passed [`Message::check`].
+    pub(crate) fn new(message: &Message<'a>) -> Option<Self> {
+        let mut out = MessagePrime { head: [0; 2 + MAX_CONTEXT_LEN + OID_LEN + MAX_DIGEST], head_len: 0, tail: &[] };
+        match *message {
+            Message::Pure { msg, ctx } => {
+                out.push(&[0, ctx.len() as u8]);
+                out.push(ctx);
+                out.tail = msg;
+            }
+            Message::PreHash { msg, ctx, hash } => {
+                out.push(&[1, ctx.len() as u8]);
+                out.push(ctx);
+                out.push(&hash.oid_der());
+                let mut digest = [0u8; MAX_DIGEST];
+                hash.digest_into(msg, &mut digest);
+                out.push(&digest[..hash.digest_len()]);
+            }
+            Message::Internal(m) => out.tail = m,
+            Message::ExternalMu(_) => return None,
+        }
+        Some(out)
+    }
+
+    fn push(&mut self, bytes: &[u8]) {
+        // Callers push at most 2 + 255 + 11 + 64 bytes in all (checked by `Message::check`).
+        let end = (self.head_len + bytes.len()).min(self.head.len());
+        let n = end - self.head_len;
+        self.head[self.head_len..end].copy_from_slice(&bytes[..n]);
+        self.head_len = end;
+    }
+
+    /// The two parts of M′, in order.
+    pub(crate) fn parts(&self) -> [&[u8]; 2] {
+        [&self.head[..self.head_len], self.tail]
+    }
+}

@@ -1,0 +1,156 @@
+//! The hint: its strict decoding (HintBitUnpack, FIPS 204 Algorithm 21) and its use
+//! (Decompose and UseHint, Algorithms 36 and 40).
+
+use super::field::Q;
+
+/// A validated hint block: ω index bytes followed by k cumulative counts.
+pub(crate) struct Hints<'a> {
+    y: &'a [u8],
+    omega: usize,
+}
+
+impl<'a> Hints<'a> {
+    /// HintBitUnpack's checks (Algorithm 21): counts non-decreasing and at most ω,
+    /// indices strictly increasing within each polynomial, unused index bytes zero.
+    /// `y` is the last ω + k bytes of the signature.
+    pub(crate) fn decode(y: &'a [u8], omega: usize, k: usize) -> Result<Self, &'static str> {
+        if y.len() != omega + k {
+            return Err("hint block has the wrong length");
+        }
+        let (indices, counts) = y.split_at(omega);
+        let mut index = 0;
+        for &count in counts {
+            let count = usize::from(count);
+            if count < index {
+                return Err("hint counts decrease");
+            }
+            if count > omega {
+                return Err("hint count exceeds omega");
+            }
+            for pair in indices[index..count].windows(2) {
+                if pair[0] >= pair[1] {
+                    return Err("hint indices are not strictly increasing");
+                }
+            }
+            index = count;
+        }
+        if indices[index..].iter().any(|&b| b != 0) {
+            return Err("unused hint bytes are not zero");
+        }
+        Ok(Hints { y, omega })
+    }
+
+    /// The positions hinted in polynomial `i` (strictly increasing).
+    pub(crate) fn row(&self, i: usize) -> &'a [u8] {
+        let start = if i == 0 { 0 } else { usize::from(self.y[self.omega + i - 1]) };
+        let end = usize::from(self.y[self.omega + i]);
+        &self.y[start..end]
+    }
+}
+
+/// UseHint (Algorithm 40) on r ∈ [0, q), with Decompose (Algorithm 36) inlined.
+#[inline(always)]
+pub(crate) fn use_hint(hint: bool, r: i32, gamma2: i32, m: i32) -> i32 {
+    // r0 = r mod± 2γ2, in (−γ2, γ2].
+    let mut r0 = r % (2 * gamma2);
+    if r0 > gamma2 {
+        r0 -= 2 * gamma2;
+    }
+    let r1 = if r - r0 == Q - 1 {
+        r0 -= 1;
+        0
+    } else {
+        (r - r0) / (2 * gamma2)
+    };
+    match (hint, r0 > 0) {
+        (false, _) => r1,
+        (true, true) => (r1 + 1) % m,
+        (true, false) => (r1 - 1 + m) % m,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const G44: i32 = (Q - 1) / 88;
+    const G65: i32 = (Q - 1) / 32;
+
+    #[test]
+    fn use_hint_edge_cases() {
+        // r = 0: r0 = 0 counts as not positive, so a hint steps down and wraps to m − 1.
+        assert_eq!(use_hint(true, 0, G44, 44), 43);
+        assert_eq!(use_hint(true, 0, G65, 16), 15);
+        assert_eq!(use_hint(false, 0, G44, 44), 0);
+        // r = q − 1: r+ − r0 = q − 1, so r1 = 0 and r0 = −1 − 1; the hint steps down.
+        assert_eq!(use_hint(false, Q - 1, G44, 44), 0);
+        assert_eq!(use_hint(true, Q - 1, G44, 44), 43);
+        // r = 1: r0 = 1 > 0, a hint steps up.
+        assert_eq!(use_hint(true, 1, G44, 44), 1);
+        // Top of the range wraps to 0: r1 = m − 1 with positive r0.
+        let r = (44 - 1) * 2 * G44 + 1;
+        assert_eq!(use_hint(false, r, G44, 44), 43);
+        assert_eq!(use_hint(true, r, G44, 44), 0);
+        // r0 = γ2 exactly stays in the lower bucket (mod± is in (−γ2, γ2]).
+        assert_eq!(use_hint(false, G65, G65, 16), 0);
+        assert_eq!(use_hint(true, G65, G65, 16), 1);
+    }
+
+    #[test]
+    fn use_hint_matches_spec_over_all_residues_sampled() {
+        // Decompose by the letter of Algorithm 36 for comparison.
+        fn spec(h: bool, r: i32, g2: i32) -> i32 {
+            let m = (Q - 1) / (2 * g2);
+            let rp = r.rem_euclid(Q);
+            let mut r0 = rp.rem_euclid(2 * g2);
+            if r0 > g2 {
+                r0 -= 2 * g2;
+            }
+            let r1;
+            if rp - r0 == Q - 1 {
+                r1 = 0;
+                r0 -= 1;
+            } else {
+                r1 = (rp - r0) / (2 * g2);
+            }
+            if h && r0 > 0 {
+                return (r1 + 1).rem_euclid(m);
+            }
+            if h && r0 <= 0 {
+                return (r1 - 1).rem_euclid(m);
+            }
+            r1
+        }
+        for g2 in [G44, G65] {
+            let m = (Q - 1) / (2 * g2);
+            for r in (0..Q).step_by(997).chain(Q - 3000..Q) {
+                for h in [false, true] {
+                    assert_eq!(use_hint(h, r, g2, m), spec(h, r, g2), "r={r} h={h}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hint_decoding_is_strict() {
+        let (omega, k) = (4, 2);
+        // Valid: poly 0 has {1, 5}, poly 1 has {}, unused zero.
+        assert!(Hints::decode(&[1, 5, 0, 0, 2, 2], omega, k).is_ok());
+        // A polynomial with zero hints, including all-empty.
+        assert!(Hints::decode(&[0, 0, 0, 0, 0, 0], omega, k).is_ok());
+        // Count over ω.
+        assert!(Hints::decode(&[1, 2, 3, 4, 2, 5], omega, k).is_err());
+        // Counts decreasing.
+        assert!(Hints::decode(&[1, 5, 0, 0, 2, 1], omega, k).is_err());
+        // Repeated index and decreasing index.
+        assert!(Hints::decode(&[5, 5, 0, 0, 2, 2], omega, k).is_err());
+        assert!(Hints::decode(&[6, 5, 0, 0, 2, 2], omega, k).is_err());
+        // Order may restart between polynomials.
+        assert!(Hints::decode(&[9, 3, 0, 0, 1, 2], omega, k).is_ok());
+        // Non-zero padding after the last count.
+        assert!(Hints::decode(&[1, 5, 0, 7, 2, 2], omega, k).is_err());
+        let h = Hints::decode(&[9, 3, 4, 0, 1, 3], omega, k).unwrap_or_else(|e| unreachable!("{e}"));
+        assert_eq!(h.row(0), &[9]);
+        assert_eq!(h.row(1), &[3, 4]);
+    }
+}

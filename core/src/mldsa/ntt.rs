@@ -1,0 +1,152 @@
+//! The number-theoretic transform of FIPS 204 (Algorithms 41, 42 and 45): the hot
+//! polynomial kernels. SIMD versions must match these bit for bit.
+//!
+//! Products are Montgomery products (× 2^−32); the constants carry the matching
+//! factor, so a transform followed by its inverse is the identity, and a sum of
+//! pointwise products fed to [`inv_ntt`] comes out as the plain product.
+
+use super::field::{Q, freeze, mont_reduce, pow_mod, reduce32, to_mont};
+use super::poly::{N, Poly};
+
+/// ζ = 1753, a primitive 512th root of unity mod q.
+const ZETA: i64 = 1753;
+
+/// zetas[k] = ζ^BitRev8(k) mod q in Montgomery form (FIPS 204, Appendix B).
+const ZETAS: [i32; N] = {
+    let mut out = [0i32; N];
+    let mut k = 0;
+    while k < N {
+        out[k] = to_mont(pow_mod(ZETA, (k as u8).reverse_bits() as u64));
+        k += 1;
+    }
+    out
+};
+
+/// 256⁻¹ · 2^64 mod q: the last step of the inverse, undoing both the 256 of the
+/// transform and the 2^−32 each pointwise product leaves behind.
+const INV_N_MONT2: i32 = to_mont(to_mont(pow_mod(N as i64, Q as u64 - 2) as i64) as i64);
+
+/// NTT (FIPS 204 Algorithm 41), in place. Input |a_i| < 2^27; output |â_i| < q.
+pub(crate) fn ntt(a: &mut Poly) {
+    let w = &mut a.0;
+    let mut m = 0;
+    let mut len = 128;
+    while len >= 1 {
+        let mut start = 0;
+        while start < N {
+            m += 1;
+            let zeta = ZETAS[m] as i64;
+            for j in start..start + len {
+                let t = mont_reduce(zeta * w[j + len] as i64);
+                w[j + len] = w[j] - t;
+                w[j] += t;
+            }
+            start += 2 * len;
+        }
+        len /= 2;
+    }
+    // Each layer adds less than q in magnitude: |w_i| < 2^27 + 8q here.
+    for c in w.iter_mut() {
+        *c = reduce32(*c);
+    }
+}
+
+/// NTT⁻¹ (FIPS 204 Algorithm 42) of a sum of Montgomery products, in place.
+/// Input |â_i| < 2^27; output the plain coefficients in [0, q).
+pub(crate) fn inv_ntt(a: &mut Poly) {
+    let w = &mut a.0;
+    let mut m = N;
+    let mut len = 1;
+    while len < N {
+        let mut start = 0;
+        while start < N {
+            m -= 1;
+            let zeta = -(ZETAS[m] as i64);
+            for j in start..start + len {
+                let t = w[j];
+                w[j] = reduce32(t + w[j + len]);
+                w[j + len] = mont_reduce(zeta * (t - w[j + len]) as i64);
+            }
+            start += 2 * len;
+        }
+        len *= 2;
+    }
+    for c in w.iter_mut() {
+        *c = freeze(mont_reduce(INV_N_MONT2 as i64 * *c as i64));
+    }
+}
+
+/// acc += a ∘ b (MultiplyNTT, FIPS 204 Algorithm 45, accumulated). |a_i|, |b_i| < q.
+pub(crate) fn pointwise_acc(acc: &mut Poly, a: &Poly, b: &Poly) {
+    for ((r, &x), &y) in acc.0.iter_mut().zip(&a.0).zip(&b.0) {
+        *r += mont_reduce(x as i64 * y as i64);
+    }
+}
+
+/// acc −= a ∘ b. |a_i|, |b_i| < q.
+pub(crate) fn pointwise_sub(acc: &mut Poly, a: &Poly, b: &Poly) {
+    for ((r, &x), &y) in acc.0.iter_mut().zip(&a.0).zip(&b.0) {
+        *r -= mont_reduce(x as i64 * y as i64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Schoolbook product in Z_q[X]/(X^256 + 1).
+    fn schoolbook(a: &Poly, b: &Poly) -> Poly {
+        let mut out = [0i64; N];
+        for i in 0..N {
+            for j in 0..N {
+                let p = a.0[i] as i64 * b.0[j] as i64;
+                if i + j < N {
+                    out[i + j] += p;
+                } else {
+                    out[i + j - N] -= p;
+                }
+            }
+        }
+        Poly(core::array::from_fn(|i| out[i].rem_euclid(Q as i64) as i32))
+    }
+
+    fn sample(seed: u32, bound: i32) -> Poly {
+        let mut x = seed;
+        Poly(core::array::from_fn(|_| {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (x >> 4) as i32 % bound
+        }))
+    }
+
+    #[test]
+    fn zetas_match_fips_204_appendix_b() {
+        // zetas[1] = 4808194 and zetas[255] = 1976782 in FIPS 204 Appendix B.
+        assert_eq!(freeze(mont_reduce(ZETAS[1] as i64)), 4_808_194);
+        assert_eq!(freeze(mont_reduce(ZETAS[255] as i64)), 1_976_782);
+        assert_eq!(ZETAS[0], to_mont(1));
+    }
+
+    #[test]
+    fn transform_multiplies_like_schoolbook() {
+        for seed in 0..4 {
+            let a = sample(seed, Q);
+            let b = sample(seed + 100, 1 << 19);
+            let mut a_hat = a.clone();
+            let mut b_hat = b.clone();
+            ntt(&mut a_hat);
+            ntt(&mut b_hat);
+            let mut acc = Poly::ZERO;
+            pointwise_acc(&mut acc, &a_hat, &b_hat);
+            inv_ntt(&mut acc);
+            assert_eq!(acc, schoolbook(&a, &b));
+
+            // Subtraction path: a·b − a·b = 0.
+            pointwise_sub(&mut acc, &a_hat, &b_hat);
+            let mut zero = Poly::ZERO;
+            pointwise_acc(&mut zero, &a_hat, &b_hat);
+            pointwise_sub(&mut zero, &a_hat, &b_hat);
+            inv_ntt(&mut zero);
+            assert_eq!(zero, Poly::ZERO);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! A prepared ML-DSA public key: tr, Â and NTT(t1·2^d) computed once, always from
+//! the encoded key itself (never accepted from outside).
+
+use alloc::vec::Vec;
+
+use super::params::Params;
+use super::poly::Poly;
+use super::verify::{EncodedKey, KeyMaterial, TR_LEN, verify_internal};
+use super::{check_key, check_signature};
+use super::ntt::{pointwise_acc, pointwise_sub};
+use super::sample::expand_a_entry;
+use crate::{Error, Message, Suite};
+
+/// The expanded form of one ML-DSA public key (up to 57 KiB for ML-DSA-87).
+#[derive(Clone)]
+pub(crate) struct PreparedMlDsa {
+    suite: Suite,
+    params: &'static Params,
+    tr: [u8; TR_LEN],
+    /// Â in row-major order (k × l), NTT domain.
+    a_hat: Vec<Poly>,
+    /// NTT(t1_i · 2^d) for each row.
+    t1_hat: Vec<Poly>,
+}
+
+impl PreparedMlDsa {
+    /// Decodes and expands `pk`.
+    pub(crate) fn new(suite: Suite, pk: &[u8]) -> Result<Self, Error> {
+        let params = check_key(suite, pk)?;
+        let key = EncodedKey::new(pk).ok_or(Error::PublicKeyLength {
+            suite,
+            expected: params.public_key_len(),
+            got: pk.len(),
+        })?;
+        let mut a_hat = Vec::with_capacity(params.k * params.l);
+        for i in 0..params.k {
+            for j in 0..params.l {
+                let mut a = Poly::ZERO;
+                expand_a_entry(key.rho, i, j, &mut a);
+                a_hat.push(a);
+            }
+        }
+        let t1_hat = (0..params.k)
+            .map(|i| {
+                let mut t = Poly::ZERO;
+                key.t1_hat(i, &mut t);
+                t
+            })
+            .collect();
+        Ok(PreparedMlDsa { suite, params, tr: key.tr(), a_hat, t1_hat })
+    }
+
+    /// The suite of the key.
+    pub(crate) fn suite(&self) -> Suite {
+        self.suite
+    }
+
+    /// Verifies one signature under this key.
+    pub(crate) fn verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
+        message.check()?;
+        check_signature(self.suite, self.params, sig)?;
+        verify_internal(self.suite, self.params, self, message, sig)
+    }
+}
+
+impl KeyMaterial for PreparedMlDsa {
+    fn tr(&self) -> [u8; TR_LEN] {
+        self.tr
+    }
+
+    fn add_row_product(&self, i: usize, z_hat: &[Poly], acc: &mut Poly) {
+        let row = &self.a_hat[i * self.params.l..(i + 1) * self.params.l];
+        for (a, z) in row.iter().zip(z_hat) {
+            pointwise_acc(acc, a, z);
+        }
+    }
+
+    fn sub_t1_product(&self, i: usize, c_hat: &Poly, acc: &mut Poly) {
+        pointwise_sub(acc, c_hat, &self.t1_hat[i]);
+    }
+}

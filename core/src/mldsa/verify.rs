@@ -1,0 +1,147 @@
+//! ML-DSA.Verify_internal (FIPS 204 Algorithm 8), shared by the one-shot path and
+//! prepared keys. The matrix product runs one row at a time, so the one-shot path
+//! never holds Â: verification needs a few KiB of stack and no heap.
+
+use super::encode::{pack_w1, unpack_t1_shifted, unpack_z};
+use super::hint::{Hints, use_hint};
+use super::ntt::{inv_ntt, ntt, pointwise_acc, pointwise_sub};
+use super::params::{D, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
+use super::poly::{N, Poly};
+use super::sample::{expand_a_entry, sample_in_ball};
+use crate::hash::Shake256;
+use crate::message::MessagePrime;
+use crate::{Error, Message, Suite};
+
+/// Length of tr = H(pk, 64) and of μ.
+pub(crate) const TR_LEN: usize = 64;
+
+/// Where the public-key side of Algorithm 8 comes from: computed on the fly from
+/// the encoded key, or taken from a prepared key.
+pub(crate) trait KeyMaterial {
+    /// tr = H(pk, 64) (Algorithm 8, line 5).
+    fn tr(&self) -> [u8; TR_LEN];
+    /// acc += Σ_j Â[i][j] ∘ ẑ_j: row `i` of Â ∘ NTT(z).
+    fn add_row_product(&self, i: usize, z_hat: &[Poly], acc: &mut Poly);
+    /// acc −= ĉ ∘ NTT(t1_i · 2^d).
+    fn sub_t1_product(&self, i: usize, c_hat: &Poly, acc: &mut Poly);
+}
+
+/// The key material of an encoded public key, derived as it is needed.
+pub(crate) struct EncodedKey<'a> {
+    pub(crate) pk: &'a [u8],
+    pub(crate) rho: &'a [u8; RHO_LEN],
+}
+
+impl<'a> EncodedKey<'a> {
+    /// Splits pk = ρ ‖ t1 (pkDecode, Algorithm 23); the length was checked by the caller.
+    pub(crate) fn new(pk: &'a [u8]) -> Option<Self> {
+        let rho = pk.get(..RHO_LEN)?.try_into().ok()?;
+        Some(EncodedKey { pk, rho })
+    }
+}
+
+impl EncodedKey<'_> {
+    /// NTT(t1_i · 2^d), unpacked from the key.
+    pub(crate) fn t1_hat(&self, i: usize, out: &mut Poly) {
+        let start = RHO_LEN + i * T1_POLY_BYTES;
+        unpack_t1_shifted(&self.pk[start..start + T1_POLY_BYTES], D, out);
+        ntt(out);
+    }
+}
+
+impl KeyMaterial for EncodedKey<'_> {
+    fn tr(&self) -> [u8; TR_LEN] {
+        let mut tr = [0u8; TR_LEN];
+        Shake256::digest(&[self.pk], &mut tr);
+        tr
+    }
+
+    fn add_row_product(&self, i: usize, z_hat: &[Poly], acc: &mut Poly) {
+        let mut a = Poly::ZERO;
+        for (j, z) in z_hat.iter().enumerate() {
+            expand_a_entry(self.rho, i, j, &mut a);
+            pointwise_acc(acc, &a, z);
+        }
+    }
+
+    fn sub_t1_product(&self, i: usize, c_hat: &Poly, acc: &mut Poly) {
+        let mut t1_hat = Poly::ZERO;
+        self.t1_hat(i, &mut t1_hat);
+        pointwise_sub(acc, c_hat, &t1_hat);
+    }
+}
+
+/// Verify_internal (Algorithm 8) with M′ or μ as `message` describes.
+/// Lengths of pk, σ and the message were checked by the caller.
+pub(crate) fn verify_internal(
+    suite: Suite,
+    p: &Params,
+    key: &impl KeyMaterial,
+    message: &Message<'_>,
+    sig: &[u8],
+) -> Result<(), Error> {
+    let malformed = |what| Error::MalformedSignature { suite, what };
+
+    // sigDecode (Algorithm 27) and the cheap checks, before any hashing of the key.
+    let (c_tilde, rest) = sig.split_at(p.c_tilde_len);
+    let (z_bytes, hint_bytes) = rest.split_at(p.l * p.z_poly_bytes());
+    let hints = Hints::decode(hint_bytes, p.omega, p.k).map_err(malformed)?;
+    let mut z = [const { Poly::ZERO }; MAX_L];
+    let z = &mut z[..p.l];
+    let bound = p.gamma1() - p.beta;
+    for (zi, bytes) in z.iter_mut().zip(z_bytes.chunks_exact(p.z_poly_bytes())) {
+        if !unpack_z(bytes, p.gamma1_log2, bound, zi) {
+            return Err(malformed("z has a coefficient with |z| >= gamma1 - beta"));
+        }
+    }
+
+    // Line 6: μ ← H(tr ‖ M′, 64), unless μ was given.
+    let mut mu = [0u8; TR_LEN];
+    if let Message::ExternalMu(given) = message {
+        mu = (*given).try_into().map_err(|_| Error::MuLength { got: given.len() })?;
+    } else if let Some(m_prime) = MessagePrime::new(message) {
+        let mut h = Shake256::new();
+        h.absorb(&key.tr());
+        for part in m_prime.parts() {
+            h.absorb(part);
+        }
+        h.finalize().squeeze(&mut mu);
+    }
+
+    // Line 7: c ← SampleInBall(c̃), then NTT(c) and NTT(z).
+    let mut c_hat = Poly::ZERO;
+    sample_in_ball(c_tilde, p.tau, &mut c_hat);
+    ntt(&mut c_hat);
+    for zi in z.iter_mut() {
+        ntt(zi);
+    }
+
+    // Lines 8–10, a row at a time: w′ = NTT⁻¹(Â∘ẑ − ĉ∘t̂1), w1′ = UseHint(h, w′),
+    // and w1Encode(w1′) fed straight into c̃′ = H(μ ‖ w1Encode(w1′), λ/4).
+    let mut h = Shake256::new();
+    h.absorb(&mu);
+    let m = p.w1_modulus();
+    let mut w1 = [0i32; N];
+    let mut packed = [0u8; 32 * 6];
+    let packed = &mut packed[..p.w1_poly_bytes()];
+    let mut acc = Poly::ZERO;
+    for i in 0..p.k {
+        acc.0 = [0; N];
+        key.add_row_product(i, z, &mut acc);
+        key.sub_t1_product(i, &c_hat, &mut acc);
+        inv_ntt(&mut acc);
+        let mut hinted = hints.row(i).iter().map(|&b| usize::from(b)).peekable();
+        for (j, (w, &r)) in w1.iter_mut().zip(&acc.0).enumerate() {
+            let hint = hinted.next_if_eq(&j).is_some();
+            *w = use_hint(hint, r, p.gamma2, m);
+        }
+        pack_w1(&w1, p.w1_bits(), packed);
+        h.absorb(packed);
+    }
+    let mut c_tilde_prime = [0u8; 64];
+    let c_tilde_prime = &mut c_tilde_prime[..p.c_tilde_len];
+    h.finalize().squeeze(c_tilde_prime);
+
+    // Line 11: every byte of c̃ is compared.
+    if c_tilde_prime[..] == c_tilde[..] { Ok(()) } else { Err(Error::InvalidSignature { suite }) }
+}

@@ -1,0 +1,45 @@
+//! Every NIST ACVP sigVer case, one-shot and through a prepared key.
+
+mod common;
+
+use common::{message_of, suite_of};
+use pqverify_core::{PreparedKey, verify};
+use pqverify_kats::Case;
+
+/// Runs every case both ways; returns how many agreed with the expected verdict.
+fn run(cases: &[Case]) -> usize {
+    let mut passed = 0;
+    for case in cases {
+        let suite = suite_of(case);
+        let message = message_of(case);
+        let one_shot = verify(suite, &case.public_key, message, &case.signature);
+        let prepared = PreparedKey::new(suite, &case.public_key)
+            .and_then(|key| key.verify(message, &case.signature));
+        assert_eq!(one_shot, prepared, "tcId {}: prepared and one-shot disagree", case.tc_id);
+        if let Err(e) = &one_shot {
+            assert!(e.is_rejection(), "tcId {}: input error on a well-formed case: {e}", case.tc_id);
+        }
+        if one_shot.is_ok() == case.expected {
+            passed += 1;
+        } else {
+            eprintln!(
+                "tcId {} ({} {}): expected {}, got {:?}",
+                case.tc_id,
+                case.suite,
+                case.interface.label(),
+                case.expected,
+                one_shot
+            );
+        }
+    }
+    passed
+}
+
+#[test]
+fn ml_dsa_acvp_sigver() {
+    let cases = pqverify_kats::ml_dsa_sigver().expect("ML-DSA vectors load");
+    assert_eq!(cases.len(), 180, "the file holds 180 cases");
+    let passed = run(&cases);
+    println!("ML-DSA ACVP sigVer: {passed}/{}", cases.len());
+    assert_eq!(passed, cases.len());
+}
