@@ -46,3 +46,51 @@ impl Rng {
         core::array::from_fn(|_| self.next_u64() as u8)
     }
 }
+
+/// PH(M) computed by the `sha2`, `sha3` and `shake` crates: an oracle independent
+/// of pqverify's own pre-hash code.
+pub(crate) fn oracle_prehash(hash: PreHash, msg: &[u8]) -> Vec<u8> {
+    use sha2::Digest;
+    use shake::{ExtendableOutput, Update, XofReader};
+    fn xof<const R: usize>(mut h: shake::Shake<R>, msg: &[u8], len: usize) -> Vec<u8> {
+        h.update(msg);
+        let mut out = vec![0u8; len];
+        h.finalize_xof().read(&mut out);
+        out
+    }
+    match hash {
+        PreHash::Sha2_224 => sha2::Sha224::digest(msg).to_vec(),
+        PreHash::Sha2_256 => sha2::Sha256::digest(msg).to_vec(),
+        PreHash::Sha2_384 => sha2::Sha384::digest(msg).to_vec(),
+        PreHash::Sha2_512 => sha2::Sha512::digest(msg).to_vec(),
+        PreHash::Sha2_512_224 => sha2::Sha512_224::digest(msg).to_vec(),
+        PreHash::Sha2_512_256 => sha2::Sha512_256::digest(msg).to_vec(),
+        PreHash::Sha3_224 => sha3::Sha3_224::digest(msg).to_vec(),
+        PreHash::Sha3_256 => sha3::Sha3_256::digest(msg).to_vec(),
+        PreHash::Sha3_384 => sha3::Sha3_384::digest(msg).to_vec(),
+        PreHash::Sha3_512 => sha3::Sha3_512::digest(msg).to_vec(),
+        PreHash::Shake128 => xof(shake::Shake128::default(), msg, 32),
+        PreHash::Shake256 => xof(shake::Shake256::default(), msg, 64),
+    }
+}
+
+/// SHAKE256(parts…, len) by the `shake` crate.
+pub(crate) fn oracle_shake256(parts: &[&[u8]], len: usize) -> Vec<u8> {
+    use shake::{ExtendableOutput, Update, XofReader};
+    let mut h = shake::Shake256::default();
+    for p in parts {
+        h.update(p);
+    }
+    let mut out = vec![0u8; len];
+    h.finalize_xof().read(&mut out);
+    out
+}
+
+/// Asserts that verification rejects (a rejection error, not an input error).
+#[track_caller]
+pub(crate) fn assert_rejected(result: Result<(), pqverify_core::Error>, what: &str) {
+    match result {
+        Err(e) if e.is_rejection() => {}
+        other => panic!("{what}: expected a rejection, got {other:?}"),
+    }
+}
