@@ -94,9 +94,9 @@ impl fmt::Display for Error {
             Error::Unsupported { suite, what } => write!(f, "{suite} does not support {what}"),
             Error::MalformedSignature { suite, what } => write!(f, "malformed {suite} signature: {what}"),
             Error::InvalidSignature { suite } => write!(f, "{suite} signature does not verify"),
-            Error::UnknownSuite => f.write_str(
-                "unknown suite name; expected a FIPS 204/205 name such as ML-DSA-44 or SLH-DSA-SHAKE-128s",
-            ),
+            Error::UnknownSuite => {
+                f.write_str("unknown suite name; expected a FIPS 204/205 name such as ML-DSA-44 or SLH-DSA-SHAKE-128s")
+            }
             Error::UnknownPreHash => f.write_str(
                 "unknown pre-hash name; expected one of SHA2-224, SHA2-256, SHA2-384, SHA2-512, \
                  SHA2-512/224, SHA2-512/256, SHA3-224, SHA3-256, SHA3-384, SHA3-512, SHAKE-128, SHAKE-256",

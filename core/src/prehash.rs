@@ -147,9 +147,6 @@ impl FromStr for PreHash {
 
     /// Parses an ACVP hash name (`SHA2-256`, `SHA3-512`, `SHAKE-128`, …), ignoring case.
     fn from_str(s: &str) -> Result<Self, Error> {
-        PreHash::ALL
-            .into_iter()
-            .find(|h| h.name().eq_ignore_ascii_case(s))
-            .ok_or(Error::UnknownPreHash)
+        PreHash::ALL.into_iter().find(|h| h.name().eq_ignore_ascii_case(s)).ok_or(Error::UnknownPreHash)
     }
 }

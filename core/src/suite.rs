@@ -79,9 +79,6 @@ impl FromStr for Suite {
 
     /// Parses a FIPS name such as `ML-DSA-44`, ignoring ASCII case.
     fn from_str(s: &str) -> Result<Self, Error> {
-        Suite::ALL
-            .into_iter()
-            .find(|suite| suite.name().eq_ignore_ascii_case(s))
-            .ok_or(Error::UnknownSuite)
+        Suite::ALL.into_iter().find(|suite| suite.name().eq_ignore_ascii_case(s)).ok_or(Error::UnknownSuite)
     }
 }

@@ -13,8 +13,7 @@ fn run(cases: &[Case]) -> usize {
         let suite = suite_of(case);
         let message = message_of(case);
         let one_shot = verify(suite, &case.public_key, message, &case.signature);
-        let prepared = PreparedKey::new(suite, &case.public_key)
-            .and_then(|key| key.verify(message, &case.signature));
+        let prepared = PreparedKey::new(suite, &case.public_key).and_then(|key| key.verify(message, &case.signature));
         assert_eq!(one_shot, prepared, "tcId {}: prepared and one-shot disagree", case.tc_id);
         if let Err(e) = &one_shot {
             assert!(e.is_rejection(), "tcId {}: input error on a well-formed case: {e}", case.tc_id);

@@ -232,14 +232,20 @@ fn lengths_and_input_errors() {
     // Context of 255 bytes is allowed; 256 is an input error.
     let ctx = vec![7u8; 256];
     assert_rejected(verify(Suite::MlDsa44, &s.pk, Message::pure(&s.msg, &ctx[..255]), &s.pure), "255-byte ctx");
-    assert_eq!(verify(Suite::MlDsa44, &s.pk, Message::pure(&s.msg, &ctx), &s.pure), Err(Error::ContextLength { got: 256 }));
+    assert_eq!(
+        verify(Suite::MlDsa44, &s.pk, Message::pure(&s.msg, &ctx), &s.pure),
+        Err(Error::ContextLength { got: 256 })
+    );
     assert_eq!(
         verify(Suite::MlDsa44, &s.pk, Message::prehash(&s.msg, &ctx, PreHash::Sha2_256), &s.pure),
         Err(Error::ContextLength { got: 256 })
     );
     // μ must be exactly 64 bytes.
     for len in [0, 32, 63, 65] {
-        assert_eq!(verify(Suite::MlDsa44, &s.pk, Message::ExternalMu(&vec![0; len]), &s.pure), Err(Error::MuLength { got: len }));
+        assert_eq!(
+            verify(Suite::MlDsa44, &s.pk, Message::ExternalMu(&vec![0; len]), &s.pure),
+            Err(Error::MuLength { got: len })
+        );
     }
 }
 

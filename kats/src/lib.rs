@@ -93,9 +93,7 @@ pub fn slh_dsa_sigver() -> Result<Vec<Case>, LoadError> {
 /// Decompresses one embedded file.
 pub fn gunzip(gz: &[u8]) -> Result<Vec<u8>, LoadError> {
     let mut out = Vec::new();
-    flate2::read::GzDecoder::new(gz)
-        .read_to_end(&mut out)
-        .map_err(|e| LoadError(format!("gzip: {e}")))?;
+    flate2::read::GzDecoder::new(gz).read_to_end(&mut out).map_err(|e| LoadError(format!("gzip: {e}")))?;
     Ok(out)
 }
 
@@ -156,8 +154,8 @@ fn unhex(field: &str, tc_id: u32, value: &str) -> Result<Vec<u8>, LoadError> {
 pub fn load(prompt_gz: &[u8], expected_gz: &[u8]) -> Result<Vec<Case>, LoadError> {
     let prompt: Prompt =
         serde_json::from_slice(&gunzip(prompt_gz)?).map_err(|e| LoadError(format!("prompt.json: {e}")))?;
-    let expected: Expected = serde_json::from_slice(&gunzip(expected_gz)?)
-        .map_err(|e| LoadError(format!("expectedResults.json: {e}")))?;
+    let expected: Expected =
+        serde_json::from_slice(&gunzip(expected_gz)?).map_err(|e| LoadError(format!("expectedResults.json: {e}")))?;
     let verdicts: HashMap<(u32, u32), bool> = expected
         .test_groups
         .iter()
@@ -201,11 +199,7 @@ pub fn load(prompt_gz: &[u8], expected_gz: &[u8]) -> Result<Vec<Case>, LoadError
         }
     }
     if cases.len() != verdicts.len() {
-        return Err(LoadError(format!(
-            "prompt has {} cases but expectedResults has {}",
-            cases.len(),
-            verdicts.len()
-        )));
+        return Err(LoadError(format!("prompt has {} cases but expectedResults has {}", cases.len(), verdicts.len())));
     }
     Ok(cases)
 }

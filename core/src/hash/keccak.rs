@@ -10,7 +10,7 @@ const ROUNDS: usize = 24;
 
 /// rc(t) of FIPS 202 Algorithm 5: one output bit of the degree-8 LFSR.
 const fn rc_bit(t: usize) -> u64 {
-    if t % 255 == 0 {
+    if t.is_multiple_of(255) {
         return 1;
     }
     // Bit i of `r` holds R[i].

@@ -41,7 +41,7 @@ fn xor_bytes(state: &mut [u64; 25], offset: usize, data: &[u8]) {
     let mut pos = offset;
     let mut rest = data;
     // Leading bytes up to a lane boundary.
-    while pos % 8 != 0 {
+    while !pos.is_multiple_of(8) {
         let Some((&b, tail)) = rest.split_first() else { return };
         state[pos / 8] ^= u64::from(b) << (8 * (pos % 8));
         pos += 1;
@@ -63,10 +63,8 @@ fn xor_bytes(state: &mut [u64; 25], offset: usize, data: &[u8]) {
 /// Copies the state's bytes starting at byte `offset` into `out`.
 #[inline]
 fn read_bytes(state: &[u64; 25], offset: usize, out: &mut [u8]) {
-    let mut pos = offset;
-    for byte in out.iter_mut() {
+    for (pos, byte) in (offset..).zip(out.iter_mut()) {
         *byte = (state[pos / 8] >> (8 * (pos % 8))) as u8;
-        pos += 1;
     }
 }
 

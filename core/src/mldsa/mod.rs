@@ -50,10 +50,7 @@ pub(crate) fn verify(suite: Suite, pk: &[u8], message: &Message<'_>, sig: &[u8])
     let p = check_key(suite, pk)?;
     message.check()?;
     check_signature(suite, p, sig)?;
-    let key = EncodedKey::new(pk).ok_or(Error::PublicKeyLength {
-        suite,
-        expected: p.public_key_len(),
-        got: pk.len(),
-    })?;
+    let key =
+        EncodedKey::new(pk).ok_or(Error::PublicKeyLength { suite, expected: p.public_key_len(), got: pk.len() })?;
     verify_internal(suite, p, &key, message, sig)
 }

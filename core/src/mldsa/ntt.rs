@@ -24,7 +24,7 @@ const ZETAS: [i32; N] = {
 
 /// 256⁻¹ · 2^64 mod q: the last step of the inverse, undoing both the 256 of the
 /// transform and the 2^−32 each pointwise product leaves behind.
-const INV_N_MONT2: i32 = to_mont(to_mont(pow_mod(N as i64, Q as u64 - 2) as i64) as i64);
+const INV_N_MONT2: i32 = to_mont(to_mont(pow_mod(N as i64, Q as u64 - 2)) as i64);
 
 /// NTT (FIPS 204 Algorithm 41), in place. Input |a_i| < 2^27; output |â_i| < q.
 pub(crate) fn ntt(a: &mut Poly) {

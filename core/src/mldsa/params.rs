@@ -77,40 +77,16 @@ impl Params {
 }
 
 /// ML-DSA-44.
-pub(crate) const ML_DSA_44: Params = Params {
-    k: 4,
-    l: 4,
-    tau: 39,
-    beta: 78,
-    gamma1_log2: 17,
-    gamma2: (Q - 1) / 88,
-    omega: 80,
-    c_tilde_len: 32,
-};
+pub(crate) const ML_DSA_44: Params =
+    Params { k: 4, l: 4, tau: 39, beta: 78, gamma1_log2: 17, gamma2: (Q - 1) / 88, omega: 80, c_tilde_len: 32 };
 
 /// ML-DSA-65.
-pub(crate) const ML_DSA_65: Params = Params {
-    k: 6,
-    l: 5,
-    tau: 49,
-    beta: 196,
-    gamma1_log2: 19,
-    gamma2: (Q - 1) / 32,
-    omega: 55,
-    c_tilde_len: 48,
-};
+pub(crate) const ML_DSA_65: Params =
+    Params { k: 6, l: 5, tau: 49, beta: 196, gamma1_log2: 19, gamma2: (Q - 1) / 32, omega: 55, c_tilde_len: 48 };
 
 /// ML-DSA-87.
-pub(crate) const ML_DSA_87: Params = Params {
-    k: 8,
-    l: 7,
-    tau: 60,
-    beta: 120,
-    gamma1_log2: 19,
-    gamma2: (Q - 1) / 32,
-    omega: 75,
-    c_tilde_len: 64,
-};
+pub(crate) const ML_DSA_87: Params =
+    Params { k: 8, l: 7, tau: 60, beta: 120, gamma1_log2: 19, gamma2: (Q - 1) / 32, omega: 75, c_tilde_len: 64 };
 
 #[cfg(test)]
 mod tests {

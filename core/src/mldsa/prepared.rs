@@ -3,12 +3,12 @@
 
 use alloc::vec::Vec;
 
+use super::ntt::{pointwise_acc, pointwise_sub};
 use super::params::Params;
 use super::poly::Poly;
+use super::sample::expand_a_entry;
 use super::verify::{EncodedKey, KeyMaterial, TR_LEN, verify_internal};
 use super::{check_key, check_signature};
-use super::ntt::{pointwise_acc, pointwise_sub};
-use super::sample::expand_a_entry;
 use crate::{Error, Message, Suite};
 
 /// The expanded form of one ML-DSA public key (up to 57 KiB for ML-DSA-87).
