@@ -1,5 +1,5 @@
-//! pqverify-core: strict verification of FIPS 204 (ML-DSA) signatures, written from
-//! the standard.
+//! pqverify-core: strict verification of FIPS 204 (ML-DSA) and FIPS 205 (SLH-DSA)
+//! signatures, written from the standards.
 //!
 //! * `no_std`; verifying needs no heap and a few KiB of stack.
 //! * Every interface a verifier is asked for: pure with a context
@@ -25,6 +25,7 @@ mod hash;
 mod message;
 mod mldsa;
 mod prehash;
+mod slhdsa;
 mod suite;
 
 pub use error::Error;
@@ -43,6 +44,7 @@ pub use suite::{Family, Suite};
 pub fn verify(suite: Suite, public_key: &[u8], message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
     match suite.family() {
         Family::MlDsa => mldsa::verify(suite, public_key, &message, signature),
+        Family::SlhDsa => slhdsa::verify(suite, public_key, &message, signature),
     }
 }
 
@@ -60,6 +62,7 @@ pub struct PreparedKey {
 #[derive(Clone)]
 enum Prepared {
     MlDsa(mldsa::PreparedMlDsa),
+    SlhDsa(slhdsa::PreparedSlhDsa),
 }
 
 #[cfg(feature = "alloc")]
@@ -68,6 +71,7 @@ impl PreparedKey {
     pub fn new(suite: Suite, public_key: &[u8]) -> Result<Self, Error> {
         let inner = match suite.family() {
             Family::MlDsa => Prepared::MlDsa(mldsa::PreparedMlDsa::new(suite, public_key)?),
+            Family::SlhDsa => Prepared::SlhDsa(slhdsa::PreparedSlhDsa::new(suite, public_key)?),
         };
         Ok(PreparedKey { inner })
     }
@@ -76,6 +80,7 @@ impl PreparedKey {
     pub fn suite(&self) -> Suite {
         match &self.inner {
             Prepared::MlDsa(k) => k.suite(),
+            Prepared::SlhDsa(k) => k.suite(),
         }
     }
 
@@ -83,6 +88,7 @@ impl PreparedKey {
     pub fn verify(&self, message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
         match &self.inner {
             Prepared::MlDsa(k) => k.verify(&message, signature),
+            Prepared::SlhDsa(k) => k.verify(&message, signature),
         }
     }
 }

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::Error;
-use crate::mldsa;
+use crate::{mldsa, slhdsa};
 
 /// A signature scheme and parameter set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -15,6 +15,30 @@ pub enum Suite {
     MlDsa65,
     /// ML-DSA-87 (FIPS 204, security category 5).
     MlDsa87,
+    /// SLH-DSA-SHA2-128s (FIPS 205, security category 1).
+    SlhDsaSha2_128s,
+    /// SLH-DSA-SHA2-128f (FIPS 205, security category 1).
+    SlhDsaSha2_128f,
+    /// SLH-DSA-SHA2-192s (FIPS 205, security category 3).
+    SlhDsaSha2_192s,
+    /// SLH-DSA-SHA2-192f (FIPS 205, security category 3).
+    SlhDsaSha2_192f,
+    /// SLH-DSA-SHA2-256s (FIPS 205, security category 5).
+    SlhDsaSha2_256s,
+    /// SLH-DSA-SHA2-256f (FIPS 205, security category 5).
+    SlhDsaSha2_256f,
+    /// SLH-DSA-SHAKE-128s (FIPS 205, security category 1).
+    SlhDsaShake128s,
+    /// SLH-DSA-SHAKE-128f (FIPS 205, security category 1).
+    SlhDsaShake128f,
+    /// SLH-DSA-SHAKE-192s (FIPS 205, security category 3).
+    SlhDsaShake192s,
+    /// SLH-DSA-SHAKE-192f (FIPS 205, security category 3).
+    SlhDsaShake192f,
+    /// SLH-DSA-SHAKE-256s (FIPS 205, security category 5).
+    SlhDsaShake256s,
+    /// SLH-DSA-SHAKE-256f (FIPS 205, security category 5).
+    SlhDsaShake256f,
 }
 
 /// The standard a suite comes from.
@@ -22,11 +46,29 @@ pub enum Suite {
 pub enum Family {
     /// FIPS 204, module-lattice signatures.
     MlDsa,
+    /// FIPS 205, stateless hash-based signatures.
+    SlhDsa,
 }
 
 impl Suite {
-    /// Every suite, in the order FIPS lists them.
-    pub const ALL: [Suite; 3] = [Suite::MlDsa44, Suite::MlDsa65, Suite::MlDsa87];
+    /// Every suite: ML-DSA as FIPS 204 lists them, then SLH-DSA SHA2 and SHAKE sets.
+    pub const ALL: [Suite; 15] = [
+        Suite::MlDsa44,
+        Suite::MlDsa65,
+        Suite::MlDsa87,
+        Suite::SlhDsaSha2_128s,
+        Suite::SlhDsaSha2_128f,
+        Suite::SlhDsaSha2_192s,
+        Suite::SlhDsaSha2_192f,
+        Suite::SlhDsaSha2_256s,
+        Suite::SlhDsaSha2_256f,
+        Suite::SlhDsaShake128s,
+        Suite::SlhDsaShake128f,
+        Suite::SlhDsaShake192s,
+        Suite::SlhDsaShake192f,
+        Suite::SlhDsaShake256s,
+        Suite::SlhDsaShake256f,
+    ];
 
     /// The FIPS name, e.g. `ML-DSA-65`.
     pub const fn name(self) -> &'static str {
@@ -34,6 +76,18 @@ impl Suite {
             Suite::MlDsa44 => "ML-DSA-44",
             Suite::MlDsa65 => "ML-DSA-65",
             Suite::MlDsa87 => "ML-DSA-87",
+            Suite::SlhDsaSha2_128s => "SLH-DSA-SHA2-128s",
+            Suite::SlhDsaSha2_128f => "SLH-DSA-SHA2-128f",
+            Suite::SlhDsaSha2_192s => "SLH-DSA-SHA2-192s",
+            Suite::SlhDsaSha2_192f => "SLH-DSA-SHA2-192f",
+            Suite::SlhDsaSha2_256s => "SLH-DSA-SHA2-256s",
+            Suite::SlhDsaSha2_256f => "SLH-DSA-SHA2-256f",
+            Suite::SlhDsaShake128s => "SLH-DSA-SHAKE-128s",
+            Suite::SlhDsaShake128f => "SLH-DSA-SHAKE-128f",
+            Suite::SlhDsaShake192s => "SLH-DSA-SHAKE-192s",
+            Suite::SlhDsaShake192f => "SLH-DSA-SHAKE-192f",
+            Suite::SlhDsaShake256s => "SLH-DSA-SHAKE-256s",
+            Suite::SlhDsaShake256f => "SLH-DSA-SHAKE-256f",
         }
     }
 
@@ -41,20 +95,25 @@ impl Suite {
     pub const fn family(self) -> Family {
         match self {
             Suite::MlDsa44 | Suite::MlDsa65 | Suite::MlDsa87 => Family::MlDsa,
+            _ => Family::SlhDsa,
         }
     }
 
     /// Length of an encoded public key, in bytes.
     pub const fn public_key_len(self) -> usize {
-        match self.family() {
-            Family::MlDsa => mldsa::params(self).public_key_len(),
+        match (mldsa::params(self), slhdsa::params(self)) {
+            (Some(p), _) => p.public_key_len(),
+            (None, Some(p)) => p.public_key_len(),
+            (None, None) => 0,
         }
     }
 
     /// Length of an encoded signature, in bytes.
     pub const fn signature_len(self) -> usize {
-        match self.family() {
-            Family::MlDsa => mldsa::params(self).signature_len(),
+        match (mldsa::params(self), slhdsa::params(self)) {
+            (Some(p), _) => p.signature_len(),
+            (None, Some(p)) => p.signature_len(),
+            (None, None) => 0,
         }
     }
 
@@ -64,6 +123,9 @@ impl Suite {
             Suite::MlDsa44 => 2,
             Suite::MlDsa65 => 3,
             Suite::MlDsa87 => 5,
+            Suite::SlhDsaSha2_128s | Suite::SlhDsaSha2_128f | Suite::SlhDsaShake128s | Suite::SlhDsaShake128f => 1,
+            Suite::SlhDsaSha2_192s | Suite::SlhDsaSha2_192f | Suite::SlhDsaShake192s | Suite::SlhDsaShake192f => 3,
+            Suite::SlhDsaSha2_256s | Suite::SlhDsaSha2_256f | Suite::SlhDsaShake256s | Suite::SlhDsaShake256f => 5,
         }
     }
 }

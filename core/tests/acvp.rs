@@ -42,3 +42,12 @@ fn ml_dsa_acvp_sigver() {
     println!("ML-DSA ACVP sigVer: {passed}/{}", cases.len());
     assert_eq!(passed, cases.len());
 }
+
+#[test]
+fn slh_dsa_acvp_sigver() {
+    let cases = pqverify_kats::slh_dsa_sigver().expect("SLH-DSA vectors load");
+    assert_eq!(cases.len(), 504, "the file holds 504 cases");
+    let passed = run(&cases);
+    println!("SLH-DSA ACVP sigVer: {passed}/{}", cases.len());
+    assert_eq!(passed, cases.len());
+}

@@ -6,6 +6,7 @@
 //! permutation without touching it.
 
 pub(crate) mod keccak;
+pub(crate) mod sha2;
 pub(crate) mod sponge;
 
 #[cfg(feature = "count-permutations")]

@@ -19,18 +19,19 @@ use verify::{EncodedKey, verify_internal};
 
 use crate::{Error, Message, Suite};
 
-/// The parameters of an ML-DSA suite.
-pub(crate) const fn params(suite: Suite) -> &'static Params {
+/// The parameters of an ML-DSA suite; `None` for other families.
+pub(crate) const fn params(suite: Suite) -> Option<&'static Params> {
     match suite {
-        Suite::MlDsa44 => &params::ML_DSA_44,
-        Suite::MlDsa65 => &params::ML_DSA_65,
-        Suite::MlDsa87 => &params::ML_DSA_87,
+        Suite::MlDsa44 => Some(&params::ML_DSA_44),
+        Suite::MlDsa65 => Some(&params::ML_DSA_65),
+        Suite::MlDsa87 => Some(&params::ML_DSA_87),
+        _ => None,
     }
 }
 
 /// Checks the public key's length and returns the suite's parameters.
 pub(crate) fn check_key(suite: Suite, pk: &[u8]) -> Result<&'static Params, Error> {
-    let p = params(suite);
+    let p = params(suite).ok_or(Error::UnknownSuite)?;
     if pk.len() != p.public_key_len() {
         return Err(Error::PublicKeyLength { suite, expected: p.public_key_len(), got: pk.len() });
     }

@@ -1,0 +1,249 @@
+//! The tweakable hash functions of SLH-DSA: H_msg, F, H and T_l (FIPS 205,
+//! Section 11), for the SHAKE sets and the SHA-2 sets.
+//!
+//! The algorithm code sees only [`TweakableHash`], so faster kernels (several
+//! independent F calls at once) can replace these without touching it.
+
+use super::address::Adrs;
+use super::params::{MAX_N, Params};
+use crate::hash::Shake256;
+use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
+
+/// A T_l computation in progress: its input is absorbed piece by piece, so the
+/// l·n-byte input never has to be held in memory.
+pub(crate) trait TStream {
+    /// Absorbs the next n-byte value.
+    fn absorb(&mut self, value: &[u8]);
+    /// Writes the n-byte output.
+    fn finish(self, out: &mut [u8]);
+}
+
+/// H_msg, F, H and T_l bound to one public key's PK.seed.
+pub(crate) trait TweakableHash {
+    /// T_l in progress.
+    type T: TStream;
+    /// F(PK.seed, ADRS, M1), into `out` (n bytes).
+    fn f(&self, adrs: &Adrs, m1: &[u8], out: &mut [u8]);
+    /// H(PK.seed, ADRS, left ‖ right), into `out` (n bytes).
+    fn h(&self, adrs: &Adrs, left: &[u8], right: &[u8], out: &mut [u8]);
+    /// Starts T_l(PK.seed, ADRS, ·).
+    fn t(&self, adrs: &Adrs) -> Self::T;
+    /// H_msg(R, PK.seed, PK.root, M′) with M′ in parts, into `out` (m bytes).
+    fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]);
+}
+
+/// The SHAKE instantiation (FIPS 205, Section 11.1): every function is SHAKE256
+/// over PK.seed ‖ ADRS ‖ input (H_msg over R ‖ PK.seed ‖ PK.root ‖ M′).
+pub(crate) struct ShakeHash<'a> {
+    seed: &'a [u8],
+    n: usize,
+}
+
+impl<'a> ShakeHash<'a> {
+    /// Binds PK.seed (n bytes).
+    pub(crate) fn new(seed: &'a [u8]) -> Self {
+        ShakeHash { seed, n: seed.len() }
+    }
+
+    fn start(&self, adrs: &Adrs) -> Shake256 {
+        let mut s = Shake256::new();
+        s.absorb(self.seed);
+        s.absorb(adrs.bytes());
+        s
+    }
+}
+
+/// T_l for the SHAKE sets.
+pub(crate) struct ShakeT {
+    sponge: Shake256,
+    n: usize,
+}
+
+impl TStream for ShakeT {
+    fn absorb(&mut self, value: &[u8]) {
+        self.sponge.absorb(value);
+    }
+
+    fn finish(self, out: &mut [u8]) {
+        self.sponge.finalize().squeeze(&mut out[..self.n]);
+    }
+}
+
+impl TweakableHash for ShakeHash<'_> {
+    type T = ShakeT;
+
+    #[inline]
+    fn f(&self, adrs: &Adrs, m1: &[u8], out: &mut [u8]) {
+        let mut s = self.start(adrs);
+        s.absorb(m1);
+        s.finalize().squeeze(&mut out[..self.n]);
+    }
+
+    #[inline]
+    fn h(&self, adrs: &Adrs, left: &[u8], right: &[u8], out: &mut [u8]) {
+        let mut s = self.start(adrs);
+        s.absorb(left);
+        s.absorb(right);
+        s.finalize().squeeze(&mut out[..self.n]);
+    }
+
+    fn t(&self, adrs: &Adrs) -> ShakeT {
+        ShakeT { sponge: self.start(adrs), n: self.n }
+    }
+
+    fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]) {
+        let mut s = Shake256::new();
+        for part in [r, self.seed, pk_root].into_iter().chain(m_prime.iter().copied()) {
+            s.absorb(part);
+        }
+        s.finalize().squeeze(out);
+    }
+}
+
+/// PK.seed's block already compressed: the per-key state of the SHA-2 sets.
+#[derive(Clone, Debug)]
+pub(crate) struct Sha2Midstates {
+    /// SHA-256 state after PK.seed ‖ toByte(0, 64 − n).
+    s256: [u32; 8],
+    /// SHA-512 state after PK.seed ‖ toByte(0, 128 − n) (categories 3 and 5).
+    s512: Option<[u64; 8]>,
+}
+
+impl Sha2Midstates {
+    /// Compresses PK.seed's padded block(s) for the set `p`.
+    pub(crate) fn new(p: &Params, seed: &[u8]) -> Self {
+        let mut block = [0u8; 128];
+        block[..seed.len()].copy_from_slice(seed);
+        let mut s256 = Sha256::new();
+        s256.update(&block[..64]);
+        let s512 = p.sha2_uses_sha512().then(|| {
+            let mut s = Sha512::new();
+            s.update(&block);
+            s.midstate()
+        });
+        Sha2Midstates { s256: s256.midstate(), s512 }
+    }
+}
+
+/// The SHA-2 instantiation (FIPS 205, Sections 11.2.1 and 11.2.2).
+pub(crate) struct Sha2Hash<'a> {
+    seed: &'a [u8],
+    n: usize,
+    mid: &'a Sha2Midstates,
+}
+
+impl<'a> Sha2Hash<'a> {
+    /// Binds PK.seed and its midstates.
+    pub(crate) fn new(seed: &'a [u8], mid: &'a Sha2Midstates) -> Self {
+        Sha2Hash { seed, n: seed.len(), mid }
+    }
+
+    fn start256(&self, adrs: &Adrs) -> Sha256 {
+        let mut s = Md::<C256>::resume(self.mid.s256, 1);
+        s.update(&adrs.compressed());
+        s
+    }
+
+    /// SHA-512 for categories 3 and 5, SHA-256 for category 1: the hash of H and T_l.
+    fn start_big(&self, adrs: &Adrs) -> Sha2T {
+        match self.mid.s512 {
+            Some(state) => {
+                let mut s = Md::<C512>::resume(state, 1);
+                s.update(&adrs.compressed());
+                Sha2T::Long(s, self.n)
+            }
+            None => Sha2T::Short(self.start256(adrs), self.n),
+        }
+    }
+}
+
+/// T_l (and H) in progress for the SHA-2 sets.
+pub(crate) enum Sha2T {
+    /// SHA-256 (category 1).
+    Short(Sha256, usize),
+    /// SHA-512 (categories 3 and 5).
+    Long(Sha512, usize),
+}
+
+impl TStream for Sha2T {
+    fn absorb(&mut self, value: &[u8]) {
+        match self {
+            Sha2T::Short(s, _) => s.update(value),
+            Sha2T::Long(s, _) => s.update(value),
+        }
+    }
+
+    fn finish(self, out: &mut [u8]) {
+        match self {
+            Sha2T::Short(s, n) => truncated(s, &mut out[..n]),
+            Sha2T::Long(s, n) => truncated(s, &mut out[..n]),
+        }
+    }
+}
+
+/// Trunc_n of a digest.
+fn truncated<C: Compression>(s: Md<C>, out: &mut [u8]) {
+    let mut full = [0u8; 64];
+    s.finalize_into(&mut full);
+    out.copy_from_slice(&full[..out.len()]);
+}
+
+/// MGF1 (RFC 8017, Appendix B.2.1) over `seed` parts, into `out`.
+fn mgf1<C: Compression>(fresh: &Md<C>, seed: &[&[u8]], digest_len: usize, out: &mut [u8]) {
+    let mut prefix = fresh.clone();
+    for part in seed {
+        prefix.update(part);
+    }
+    for (counter, chunk) in (0u32..).zip(out.chunks_mut(digest_len)) {
+        let mut s = prefix.clone();
+        s.update(&counter.to_be_bytes());
+        let mut block = [0u8; 64];
+        s.finalize_into(&mut block[..digest_len]);
+        chunk.copy_from_slice(&block[..chunk.len()]);
+    }
+}
+
+impl TweakableHash for Sha2Hash<'_> {
+    type T = Sha2T;
+
+    #[inline]
+    fn f(&self, adrs: &Adrs, m1: &[u8], out: &mut [u8]) {
+        // F is SHA-256 in every category.
+        let mut s = self.start256(adrs);
+        s.update(m1);
+        truncated(s, &mut out[..self.n]);
+    }
+
+    #[inline]
+    fn h(&self, adrs: &Adrs, left: &[u8], right: &[u8], out: &mut [u8]) {
+        let mut t = self.start_big(adrs);
+        t.absorb(left);
+        t.absorb(right);
+        t.finish(out);
+    }
+
+    fn t(&self, adrs: &Adrs) -> Sha2T {
+        self.start_big(adrs)
+    }
+
+    /// MGF1-SHA-x(R ‖ PK.seed ‖ SHA-x(R ‖ PK.seed ‖ PK.root ‖ M′), m).
+    fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]) {
+        let parts = [r, self.seed, pk_root].into_iter().chain(m_prime.iter().copied());
+        if self.mid.s512.is_some() {
+            let mut inner = Sha512::new();
+            parts.for_each(|p| inner.update(p));
+            let mut digest = [0u8; 64];
+            inner.finalize_into(&mut digest);
+            mgf1(&Sha512::new(), &[r, self.seed, &digest], 64, out);
+        } else {
+            let mut inner = Sha256::new();
+            parts.for_each(|p| inner.update(p));
+            let mut digest = [0u8; 32];
+            inner.finalize_into(&mut digest);
+            mgf1(&Sha256::new(), &[r, self.seed, &digest], 32, out);
+        }
+    }
+}
+
+/// An n-byte hash value on the stack.
+pub(crate) type Node = [u8; MAX_N];
