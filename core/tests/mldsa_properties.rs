@@ -42,6 +42,7 @@ fn sign(suite: Suite, rng: &mut Rng) -> Signed {
         Suite::MlDsa44 => signer!(ml_dsa_44)(rng),
         Suite::MlDsa65 => signer!(ml_dsa_65)(rng),
         Suite::MlDsa87 => signer!(ml_dsa_87)(rng),
+        other => unreachable!("{other} is not an ML-DSA suite"),
     }
 }
 
