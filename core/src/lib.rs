@@ -29,8 +29,6 @@ mod slhdsa;
 mod suite;
 
 pub use error::Error;
-#[cfg(feature = "count-permutations")]
-pub use hash::permutation_count;
 pub use message::{MAX_CONTEXT_LEN, Message};
 pub use prehash::PreHash;
 pub use suite::{Family, Suite};

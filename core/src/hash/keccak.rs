@@ -60,20 +60,17 @@ const PI_RHO: ([usize; 24], [u32; 24]) = {
     (lanes, rotations)
 };
 
-#[cfg(feature = "count-permutations")]
-static PERMUTATIONS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
-
-/// How many Keccak-f[1600] permutations this process has run so far.
-#[cfg(feature = "count-permutations")]
-pub fn permutation_count() -> u64 {
-    PERMUTATIONS.load(core::sync::atomic::Ordering::Relaxed)
+#[cfg(test)]
+std::thread_local! {
+    /// Permutations run by this thread, for tests that check none is wasted.
+    pub(crate) static PERMUTATIONS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
 }
 
 /// Keccak-f[1600] on a state of 25 lanes, lane (x, y) at index x + 5y.
 #[inline]
 pub(crate) fn f1600(a: &mut [u64; 25]) {
-    #[cfg(feature = "count-permutations")]
-    PERMUTATIONS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+    #[cfg(test)]
+    PERMUTATIONS.with(|c| c.set(c.get() + 1));
 
     let (pi_lanes, rho) = PI_RHO;
     for rc in ROUND_CONSTANTS {

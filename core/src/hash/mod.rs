@@ -9,6 +9,4 @@ pub(crate) mod keccak;
 pub(crate) mod sha2;
 pub(crate) mod sponge;
 
-#[cfg(feature = "count-permutations")]
-pub use keccak::permutation_count;
 pub(crate) use sponge::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};

@@ -4,6 +4,8 @@ mod address;
 mod fors;
 mod hash;
 pub(crate) mod params;
+#[cfg(test)]
+mod permutations;
 mod verify;
 mod wots;
 mod xmss;
