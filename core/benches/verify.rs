@@ -1,66 +1,133 @@
-//! Verify per suite: pqverify one-shot and prepared, next to RustCrypto `ml-dsa`
-//! measured in the same run (with and without decoding the key each time).
+//! Verify per suite: pqverify one-shot and prepared, next to the RustCrypto
+//! implementations (`ml-dsa`, `slh-dsa`) measured in the same run.
 //!
 //! `cargo bench -p pqverify-core --bench verify` (or `cargo xtask bench`).
-
 #![allow(clippy::expect_used, reason = "fixtures are made in the bench itself")]
 
 use std::hint::black_box;
+use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use fips204::traits::{KeyGen, SerDes, Signer};
-use ml_dsa::{EncodedVerifyingKey, MlDsaParams, Signature, VerifyingKey};
 use pqverify_core::{Message, PreparedKey, Suite, verify};
 
 const MSG: &[u8; 32] = b"pqverify benchmark message 32 B.";
 
-macro_rules! fixture {
-    ($module:ident) => {{
-        use fips204::$module as m;
-        let (pk, sk) = m::KG::keygen_from_seed(&[7u8; 32]);
-        let sig = sk.try_sign_with_seed(&[9u8; 32], MSG, b"").expect("sign");
-        (pk.into_bytes().to_vec(), sig.to_vec())
-    }};
+/// A key and a signature on `MSG` (empty context) by the independent `fips204`/`fips205` signers.
+fn fixture(suite: Suite) -> (Vec<u8>, Vec<u8>) {
+    macro_rules! ml {
+        ($m:ident) => {{
+            use fips204::traits::{KeyGen, SerDes, Signer};
+            let (pk, sk) = fips204::$m::KG::keygen_from_seed(&[7u8; 32]);
+            (pk.into_bytes().to_vec(), sk.try_sign_with_seed(&[9u8; 32], MSG, b"").expect("sign").to_vec())
+        }};
+    }
+    macro_rules! slh {
+        ($m:ident, $n:literal) => {{
+            use fips205::traits::{KeyGen, SerDes, Signer};
+            let (pk, sk) = fips205::$m::KG::keygen_from_seed::<$n>(&[1; $n], &[2; $n], &[3; $n]);
+            (pk.into_bytes().to_vec(), sk.try_sign_with_rng(&mut NoRng, MSG, b"", false).expect("sign").to_vec())
+        }};
+    }
+    match suite {
+        Suite::MlDsa44 => ml!(ml_dsa_44),
+        Suite::MlDsa65 => ml!(ml_dsa_65),
+        Suite::MlDsa87 => ml!(ml_dsa_87),
+        Suite::SlhDsaSha2_128s => slh!(slh_dsa_sha2_128s, 16),
+        Suite::SlhDsaSha2_128f => slh!(slh_dsa_sha2_128f, 16),
+        Suite::SlhDsaSha2_192s => slh!(slh_dsa_sha2_192s, 24),
+        Suite::SlhDsaSha2_192f => slh!(slh_dsa_sha2_192f, 24),
+        Suite::SlhDsaSha2_256s => slh!(slh_dsa_sha2_256s, 32),
+        Suite::SlhDsaSha2_256f => slh!(slh_dsa_sha2_256f, 32),
+        Suite::SlhDsaShake128s => slh!(slh_dsa_shake_128s, 16),
+        Suite::SlhDsaShake128f => slh!(slh_dsa_shake_128f, 16),
+        Suite::SlhDsaShake192s => slh!(slh_dsa_shake_192s, 24),
+        Suite::SlhDsaShake192f => slh!(slh_dsa_shake_192f, 24),
+        Suite::SlhDsaShake256s => slh!(slh_dsa_shake_256s, 32),
+        Suite::SlhDsaShake256f => slh!(slh_dsa_shake_256f, 32),
+    }
 }
 
-fn rustcrypto<P: MlDsaParams>(c: &mut Criterion, suite: Suite, pk: &[u8], sig: &[u8]) {
-    let mut group = c.benchmark_group(format!("{suite}/verify"));
-    let key = PreparedKey::new(suite, pk).expect("key");
-    assert!(verify(suite, pk, Message::pure(MSG, b""), sig).is_ok());
-    group.bench_function("pqverify", |b| {
-        b.iter(|| verify(suite, black_box(pk), Message::pure(black_box(MSG), b""), black_box(sig)))
-    });
-    group.bench_function("pqverify-prepared", |b| {
-        b.iter(|| key.verify(Message::pure(black_box(MSG), b""), black_box(sig)))
-    });
-    let enc = EncodedVerifyingKey::<P>::try_from(pk).expect("pk");
-    let vk = VerifyingKey::<P>::decode(&enc);
-    let parsed = Signature::<P>::try_from(sig).expect("sig");
-    assert!(vk.verify_with_context(MSG, b"", &parsed));
-    group.bench_function("rustcrypto-ml-dsa", |b| {
-        b.iter(|| {
-            let vk = VerifyingKey::<P>::decode(black_box(&enc));
-            let sig = Signature::<P>::try_from(black_box(sig)).expect("sig");
-            vk.verify_with_context(black_box(MSG), b"", &sig)
-        })
-    });
-    group.bench_function("rustcrypto-ml-dsa-decoded-key", |b| {
-        b.iter(|| {
-            let sig = Signature::<P>::try_from(black_box(sig)).expect("sig");
-            vk.verify_with_context(black_box(MSG), b"", &sig)
-        })
-    });
-    group.finish();
+/// The deterministic SLH-DSA signer draws no randomness.
+struct NoRng;
+
+impl rand_core06::RngCore for NoRng {
+    fn next_u32(&mut self) -> u32 {
+        0
+    }
+    fn next_u64(&mut self) -> u64 {
+        0
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        dest.fill(0);
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core06::Error> {
+        dest.fill(0);
+        Ok(())
+    }
 }
 
-fn ml_dsa(c: &mut Criterion) {
-    let (pk, sig) = fixture!(ml_dsa_44);
-    rustcrypto::<ml_dsa::MlDsa44>(c, Suite::MlDsa44, &pk, &sig);
-    let (pk, sig) = fixture!(ml_dsa_65);
-    rustcrypto::<ml_dsa::MlDsa65>(c, Suite::MlDsa65, &pk, &sig);
-    let (pk, sig) = fixture!(ml_dsa_87);
-    rustcrypto::<ml_dsa::MlDsa87>(c, Suite::MlDsa87, &pk, &sig);
+impl rand_core06::CryptoRng for NoRng {}
+
+/// RustCrypto verify from encoded bytes (key and signature decoded every time, as
+/// pqverify's one-shot path does).
+fn rustcrypto(suite: Suite, pk: &[u8], sig: &[u8]) -> bool {
+    macro_rules! ml {
+        ($p:ty) => {{
+            let enc = ml_dsa::EncodedVerifyingKey::<$p>::try_from(pk).expect("pk");
+            let vk = ml_dsa::VerifyingKey::<$p>::decode(&enc);
+            ml_dsa::Signature::<$p>::try_from(sig).is_ok_and(|s| vk.verify_with_context(MSG, b"", &s))
+        }};
+    }
+    macro_rules! slh {
+        ($p:ty) => {{
+            let vk = slh_dsa::VerifyingKey::<$p>::try_from(pk).expect("pk");
+            slh_dsa::Signature::<$p>::try_from(sig).is_ok_and(|s| vk.try_verify_with_context(MSG, b"", &s).is_ok())
+        }};
+    }
+    match suite {
+        Suite::MlDsa44 => ml!(ml_dsa::MlDsa44),
+        Suite::MlDsa65 => ml!(ml_dsa::MlDsa65),
+        Suite::MlDsa87 => ml!(ml_dsa::MlDsa87),
+        Suite::SlhDsaSha2_128s => slh!(slh_dsa::Sha2_128s),
+        Suite::SlhDsaSha2_128f => slh!(slh_dsa::Sha2_128f),
+        Suite::SlhDsaSha2_192s => slh!(slh_dsa::Sha2_192s),
+        Suite::SlhDsaSha2_192f => slh!(slh_dsa::Sha2_192f),
+        Suite::SlhDsaSha2_256s => slh!(slh_dsa::Sha2_256s),
+        Suite::SlhDsaSha2_256f => slh!(slh_dsa::Sha2_256f),
+        Suite::SlhDsaShake128s => slh!(slh_dsa::Shake128s),
+        Suite::SlhDsaShake128f => slh!(slh_dsa::Shake128f),
+        Suite::SlhDsaShake192s => slh!(slh_dsa::Shake192s),
+        Suite::SlhDsaShake192f => slh!(slh_dsa::Shake192f),
+        Suite::SlhDsaShake256s => slh!(slh_dsa::Shake256s),
+        Suite::SlhDsaShake256f => slh!(slh_dsa::Shake256f),
+    }
 }
 
-criterion_group!(benches, ml_dsa);
+fn verify_per_suite(c: &mut Criterion) {
+    let only = std::env::var("PQVERIFY_BENCH_SUITES").ok();
+    for suite in Suite::ALL {
+        if only.as_deref().is_some_and(|list| !list.split(',').any(|s| s.eq_ignore_ascii_case(suite.name()))) {
+            continue;
+        }
+        let (pk, sig) = fixture(suite);
+        let key = PreparedKey::new(suite, &pk).expect("key");
+        assert_eq!(verify(suite, &pk, Message::pure(MSG, b""), &sig), Ok(()), "{suite}");
+        assert!(rustcrypto(suite, &pk, &sig), "{suite}: RustCrypto rejects the fixture");
+
+        let mut group = c.benchmark_group(format!("{suite}/verify"));
+        if suite.name().starts_with("SLH") {
+            group.sample_size(20).measurement_time(Duration::from_secs(4));
+        }
+        group.bench_function("pqverify", |b| {
+            b.iter(|| verify(suite, black_box(&pk), Message::pure(black_box(MSG), b""), black_box(&sig)))
+        });
+        group.bench_function("pqverify-prepared", |b| {
+            b.iter(|| key.verify(Message::pure(black_box(MSG), b""), black_box(&sig)))
+        });
+        group.bench_function("rustcrypto", |b| b.iter(|| rustcrypto(suite, black_box(&pk), black_box(&sig))));
+        group.finish();
+    }
+}
+
+criterion_group!(benches, verify_per_suite);
 criterion_main!(benches);

@@ -110,6 +110,7 @@ fn test() -> Result {
         return Err(format!("cargo test: {passed} passed, {failed} failed"));
     }
     require_line(&out, "ML-DSA ACVP sigVer: 180/180")?;
+    require_line(&out, "SLH-DSA ACVP sigVer: 504/504")?;
     steps += 1;
 
     let doc = run_capture("cargo test --doc", cargo().args(["test", "--workspace", "--doc"]))?;

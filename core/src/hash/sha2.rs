@@ -120,6 +120,31 @@ impl<C: Compression> Md<C> {
         Md { state, buf: [0; 128], buf_len: 0, total: blocks * C::BLOCK as u64 }
     }
 
+    /// Hashes `parts` after a midstate of `blocks` whole blocks and writes the digest
+    /// truncated to `out.len()` bytes, when the parts and the padding fit one block:
+    /// the hot path of SLH-DSA-SHA2's F and H, with no buffering.
+    /// Returns false (and writes nothing) when they do not fit.
+    #[inline]
+    pub(crate) fn one_block(state: &C::State, blocks: u64, parts: &[&[u8]], out: &mut [u8]) -> bool {
+        let len: usize = parts.iter().map(|p| p.len()).sum();
+        if len + 1 + C::LEN_BYTES > C::BLOCK {
+            return false;
+        }
+        let mut block = [0u8; 128];
+        let mut at = 0;
+        for part in parts {
+            block[at..at + part.len()].copy_from_slice(part);
+            at += part.len();
+        }
+        block[at] = 0x80;
+        let bits = (u128::from(blocks) * C::BLOCK as u128 + len as u128) * 8;
+        block[C::BLOCK - C::LEN_BYTES..C::BLOCK].copy_from_slice(&bits.to_be_bytes()[16 - C::LEN_BYTES..]);
+        let mut state = *state;
+        C::compress(&mut state, &block[..C::BLOCK]);
+        C::output(&state, out);
+        true
+    }
+
     /// The chaining state; only meaningful on a block boundary.
     pub(crate) fn midstate(&self) -> C::State {
         self.state
@@ -190,6 +215,27 @@ mod tests {
             h.finalize_into(&mut out);
             assert_eq!(out[..], sha2::Sha512::digest(&msg)[..], "SHA-512 len {len}");
         }
+    }
+
+    #[test]
+    fn one_block_matches_streaming() {
+        let prefix = [0x11u8; 64];
+        let mut first = Sha256::new();
+        first.update(&prefix);
+        for len in 0..70 {
+            let msg = [0x22u8; 70];
+            let mut out = [0u8; 32];
+            let fits = Sha256::one_block(&first.midstate(), 1, &[&msg[..len / 2], &msg[len / 2..len]], &mut out);
+            assert_eq!(fits, len <= 55);
+            if fits {
+                assert_eq!(out[..], sha2::Sha256::digest([&prefix[..], &msg[..len]].concat())[..]);
+            }
+        }
+        let mut first = Sha512::new();
+        first.update(&[0x33u8; 128]);
+        let mut out = [0u8; 64];
+        assert!(Sha512::one_block(&first.midstate(), 1, &[&[0x44u8; 111]], &mut out));
+        assert_eq!(out[..], sha2::Sha512::digest([&[0x33u8; 128][..], &[0x44u8; 111]].concat())[..]);
     }
 
     #[test]

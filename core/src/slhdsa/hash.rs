@@ -208,18 +208,34 @@ impl TweakableHash for Sha2Hash<'_> {
 
     #[inline]
     fn f(&self, adrs: &Adrs, m1: &[u8], out: &mut [u8]) {
-        // F is SHA-256 in every category.
-        let mut s = self.start256(adrs);
-        s.update(m1);
-        truncated(s, &mut out[..self.n]);
+        // F is SHA-256 in every category; ADRSc ‖ M1 and the padding fit one block.
+        let mut full = [0u8; 32];
+        if Sha256::one_block(&self.mid.s256, 1, &[&adrs.compressed(), m1], &mut full) {
+            out[..self.n].copy_from_slice(&full[..self.n]);
+        } else {
+            let mut s = self.start256(adrs);
+            s.update(m1);
+            truncated(s, &mut out[..self.n]);
+        }
     }
 
     #[inline]
     fn h(&self, adrs: &Adrs, left: &[u8], right: &[u8], out: &mut [u8]) {
-        let mut t = self.start_big(adrs);
-        t.absorb(left);
-        t.absorb(right);
-        t.finish(out);
+        let adrs_c = adrs.compressed();
+        let parts: [&[u8]; 3] = [&adrs_c, left, right];
+        let mut full = [0u8; 64];
+        let fits = match &self.mid.s512 {
+            Some(state) => Sha512::one_block(state, 1, &parts, &mut full),
+            None => Sha256::one_block(&self.mid.s256, 1, &parts, &mut full[..32]),
+        };
+        if fits {
+            out[..self.n].copy_from_slice(&full[..self.n]);
+        } else {
+            let mut t = self.start_big(adrs);
+            t.absorb(left);
+            t.absorb(right);
+            t.finish(out);
+        }
     }
 
     fn t(&self, adrs: &Adrs) -> Sha2T {
