@@ -16,6 +16,7 @@
 //! assert!(err.is_rejection());
 //! ```
 #![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -1,0 +1,52 @@
+//! The pqverify core as a backend, one-shot or with a cache of prepared keys.
+
+use pqverify_core::{PreparedKey, Suite};
+
+use super::{Backend, Interface, Request};
+use crate::cache::KeyCache;
+
+/// pqverify-core. With a key cache, keys seen again skip decoding and expansion.
+pub struct Pqverify {
+    cache: Option<KeyCache>,
+}
+
+impl Pqverify {
+    /// One-shot verification: every call decodes and expands the key.
+    pub fn one_shot() -> Self {
+        Pqverify { cache: None }
+    }
+
+    /// Verification through a bounded cache of prepared keys.
+    pub fn with_cache(capacity: usize) -> Self {
+        Pqverify { cache: Some(KeyCache::new(capacity)) }
+    }
+}
+
+impl Backend for Pqverify {
+    fn name(&self) -> &'static str {
+        "pqverify"
+    }
+
+    fn version(&self) -> String {
+        env!("CARGO_PKG_VERSION").to_owned()
+    }
+
+    fn supports(&self, suite: Suite, interface: Interface) -> bool {
+        interface.exists_for(suite)
+    }
+
+    fn verify(&self, r: &Request<'_>) -> Result<bool, String> {
+        let result = match &self.cache {
+            None => pqverify_core::verify(r.suite, r.public_key, r.message, r.signature),
+            Some(cache) => {
+                let key = cache.get_or_insert(r.suite, r.public_key, || PreparedKey::new(r.suite, r.public_key));
+                key.map_err(|e| e.to_string())?.verify(r.message, r.signature)
+            }
+        };
+        match result {
+            Ok(()) => Ok(true),
+            Err(e) if e.is_rejection() => Ok(false),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}

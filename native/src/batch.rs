@@ -1,0 +1,85 @@
+//! Batches: many (suite, key, message, signature) items verified in parallel across
+//! cores, verdicts in input order, with an optional Verify-Unit budget charged
+//! before any verification starts.
+
+use pqverify_core::{Message, PreHash, Suite};
+use rayon::prelude::*;
+
+use crate::backend::Request;
+use crate::units::UnitTable;
+use crate::{Verify, VerifyError};
+
+/// A message that owns its bytes.
+#[derive(Clone, Debug)]
+pub enum OwnedMessage {
+    /// Pure interface.
+    Pure {
+        /// M.
+        msg: Vec<u8>,
+        /// Context.
+        ctx: Vec<u8>,
+    },
+    /// Pre-hash interface.
+    PreHash {
+        /// M.
+        msg: Vec<u8>,
+        /// Context.
+        ctx: Vec<u8>,
+        /// PH.
+        hash: PreHash,
+    },
+    /// Internal interface on M′.
+    Internal(Vec<u8>),
+    /// External μ.
+    ExternalMu(Vec<u8>),
+}
+
+impl OwnedMessage {
+    /// Borrowed as a core [`Message`].
+    pub fn as_message(&self) -> Message<'_> {
+        match self {
+            OwnedMessage::Pure { msg, ctx } => Message::pure(msg, ctx),
+            OwnedMessage::PreHash { msg, ctx, hash } => Message::prehash(msg, ctx, *hash),
+            OwnedMessage::Internal(m) => Message::Internal(m),
+            OwnedMessage::ExternalMu(mu) => Message::ExternalMu(mu),
+        }
+    }
+}
+
+/// One batch item.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// The suite.
+    pub suite: Suite,
+    /// Encoded public key.
+    pub public_key: Vec<u8>,
+    /// Message and interface.
+    pub message: OwnedMessage,
+    /// Signature.
+    pub signature: Vec<u8>,
+}
+
+impl Item {
+    /// The item as a request.
+    pub fn request(&self) -> Request<'_> {
+        Request {
+            suite: self.suite,
+            public_key: &self.public_key,
+            message: self.message.as_message(),
+            signature: &self.signature,
+        }
+    }
+}
+
+/// Verifies every item on the current rayon pool; results are in input order.
+/// With a budget, the whole batch is refused before any work if it costs more.
+pub fn verify_batch(
+    verifier: &dyn Verify,
+    items: &[Item],
+    budget: Option<(&UnitTable, u64)>,
+) -> Result<Vec<Result<bool, VerifyError>>, VerifyError> {
+    if let Some((table, limit)) = budget {
+        table.charge(items.iter().map(|i| i.suite), limit).map_err(VerifyError::Budget)?;
+    }
+    Ok(items.par_iter().map(|item| verifier.verify(&item.request())).collect())
+}

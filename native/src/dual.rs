@@ -1,0 +1,239 @@
+//! Dual verification: every signature checked by two independent verifiers.
+//!
+//! * **enforce**: run the primary; if it rejects, reject (the secondary is not
+//!   called, so an invalid signature costs what it cost before). If it accepts, run
+//!   the secondary; accept only if the secondary accepts too.
+//! * **shadow**: run both, always; the verdict is the primary's.
+//!
+//! The primary is chosen per suite and interface: the first of the primary
+//! candidates (liboqs, then the reference) that supports it. The secondary is
+//! pqverify. Every disagreement is counted and written to the sink exactly once; a
+//! sink that fails turns the request into an error rather than losing it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use pqverify_core::Message;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::backend::{Backend, Interface, Request};
+use crate::sink::{BackendVerdict, Disagreement, DisagreementSink, Outcome};
+use crate::{Verify, VerifyError, check_request, run_backend};
+
+/// How the two verdicts combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Both must accept; the secondary runs only when the primary accepts.
+    Enforce,
+    /// Both run; the primary's verdict stands.
+    Shadow,
+}
+
+impl Mode {
+    /// `enforce` or `shadow`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Enforce => "enforce",
+            Mode::Shadow => "shadow",
+        }
+    }
+}
+
+impl std::str::FromStr for Mode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "enforce" => Ok(Mode::Enforce),
+            "shadow" => Ok(Mode::Shadow),
+            other => Err(format!("unknown mode {other:?}; expected enforce or shadow")),
+        }
+    }
+}
+
+/// The result of one dual check.
+#[derive(Clone, Debug)]
+pub struct DualResult {
+    /// The verdict returned.
+    pub valid: bool,
+    /// The primary's name and answer.
+    pub primary: (&'static str, Outcome),
+    /// The secondary's answer, if it ran.
+    pub secondary: Option<Outcome>,
+}
+
+/// Two verifiers and a sink.
+pub struct DualVerifier {
+    primaries: Vec<Arc<dyn Backend>>,
+    secondary: Arc<dyn Backend>,
+    mode: Mode,
+    sink: Arc<dyn DisagreementSink>,
+    disagreements: AtomicU64,
+    faults: AtomicU64,
+    sink_failures: AtomicU64,
+}
+
+fn outcome(result: Result<bool, String>) -> Outcome {
+    match result {
+        Ok(true) => Outcome::Valid,
+        Ok(false) => Outcome::Invalid,
+        Err(e) => Outcome::Fault(e),
+    }
+}
+
+fn sha256_hex(data: &[u8]) -> String {
+    hex::encode(Sha256::digest(data))
+}
+
+impl DualVerifier {
+    /// `primaries` in order of preference (e.g. liboqs, then the reference).
+    pub fn new(
+        primaries: Vec<Arc<dyn Backend>>,
+        secondary: Arc<dyn Backend>,
+        mode: Mode,
+        sink: Arc<dyn DisagreementSink>,
+    ) -> Self {
+        DualVerifier {
+            primaries,
+            secondary,
+            mode,
+            sink,
+            disagreements: AtomicU64::new(0),
+            faults: AtomicU64::new(0),
+            sink_failures: AtomicU64::new(0),
+        }
+    }
+
+    /// The mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The primary verifier for a suite and interface, if any backend has it.
+    pub fn primary_for(&self, suite: pqverify_core::Suite, interface: Interface) -> Option<&Arc<dyn Backend>> {
+        self.primaries.iter().find(|b| b.supports(suite, interface))
+    }
+
+    /// The secondary verifier.
+    pub fn secondary(&self) -> &Arc<dyn Backend> {
+        &self.secondary
+    }
+
+    /// Disagreements seen so far.
+    pub fn disagreements(&self) -> u64 {
+        self.disagreements.load(Ordering::Relaxed)
+    }
+
+    /// Backend failures (errors, panics) seen so far.
+    pub fn faults(&self) -> u64 {
+        self.faults.load(Ordering::Relaxed)
+    }
+
+    /// Disagreements the sink failed to record (each also failed its request).
+    pub fn sink_failures(&self) -> u64 {
+        self.sink_failures.load(Ordering::Relaxed)
+    }
+
+    fn run(&self, backend: &dyn Backend, r: &Request<'_>) -> Outcome {
+        let o = outcome(run_backend(backend, r));
+        if matches!(o, Outcome::Fault(_)) {
+            self.faults.fetch_add(1, Ordering::Relaxed);
+        }
+        o
+    }
+
+    /// Verifies through both backends as the mode says.
+    pub fn check(&self, r: &Request<'_>) -> Result<DualResult, VerifyError> {
+        check_request(r)?;
+        let interface = r.interface();
+        let primary = self.primary_for(r.suite, interface).ok_or_else(|| {
+            VerifyError::Unsupported(format!("no primary verifier has {} through the {interface} interface", r.suite))
+        })?;
+        if !self.secondary.supports(r.suite, interface) {
+            return Err(VerifyError::Unsupported(format!(
+                "the secondary verifier has no {} through the {interface} interface",
+                r.suite
+            )));
+        }
+        let p = self.run(primary.as_ref(), r);
+        let s = match self.mode {
+            Mode::Enforce if !p.is_valid() => None,
+            _ => Some(self.run(self.secondary.as_ref(), r)),
+        };
+        let valid = match (&self.mode, &s) {
+            (Mode::Enforce, Some(s)) => p.is_valid() && s.is_valid(),
+            _ => p.is_valid(),
+        };
+        if let Some(s) = &s
+            && *s != p
+        {
+            self.disagreements.fetch_add(1, Ordering::Relaxed);
+            self.record(primary.as_ref(), &p, s, r, valid)?;
+        }
+        Ok(DualResult { valid, primary: (primary.name(), p), secondary: s })
+    }
+
+    fn record(
+        &self,
+        primary: &dyn Backend,
+        p: &Outcome,
+        s: &Outcome,
+        r: &Request<'_>,
+        valid: bool,
+    ) -> Result<(), VerifyError> {
+        let (msg, ctx): (&[u8], &[u8]) = match r.message {
+            Message::Pure { msg, ctx } | Message::PreHash { msg, ctx, .. } => (msg, ctx),
+            Message::Internal(m) | Message::ExternalMu(m) => (m, &[]),
+        };
+        let d = Disagreement {
+            time_ms: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis()),
+            suite: r.suite.name().to_owned(),
+            interface: r.interface().name().to_owned(),
+            mode: self.mode.name().to_owned(),
+            pk_sha256: sha256_hex(r.public_key),
+            msg_sha256: sha256_hex(msg),
+            ctx_sha256: sha256_hex(ctx),
+            sig_sha256: sha256_hex(r.signature),
+            primary: BackendVerdict { backend: primary.name().into(), version: primary.version(), outcome: p.clone() },
+            secondary: BackendVerdict {
+                backend: self.secondary.name().into(),
+                version: self.secondary.version(),
+                outcome: s.clone(),
+            },
+            verdict: valid,
+        };
+        self.sink.record(&d).map_err(|e| {
+            self.sink_failures.fetch_add(1, Ordering::Relaxed);
+            VerifyError::Sink(e.to_string())
+        })
+    }
+}
+
+impl Verify for DualVerifier {
+    /// A failing backend surfaces as an error (never as a verdict), except a failing
+    /// secondary in shadow mode, which is recorded as a disagreement and leaves the
+    /// primary's verdict standing.
+    fn verify(&self, r: &Request<'_>) -> Result<bool, VerifyError> {
+        let d = self.check(r)?;
+        if let (name, Outcome::Fault(e)) = &d.primary {
+            return Err(VerifyError::Backend(format!("primary {name}: {e}")));
+        }
+        if let (Mode::Enforce, Some(Outcome::Fault(e))) = (self.mode, &d.secondary) {
+            return Err(VerifyError::Backend(format!("secondary {}: {e}", self.secondary.name())));
+        }
+        Ok(d.valid)
+    }
+
+    fn describe(&self) -> String {
+        let names: Vec<String> = self.primaries.iter().map(|b| format!("{} {}", b.name(), b.version())).collect();
+        format!(
+            "dual-{}: primary {} / secondary {} {}",
+            self.mode.name(),
+            names.join(" then "),
+            self.secondary.name(),
+            self.secondary.version()
+        )
+    }
+}

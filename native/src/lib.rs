@@ -1,0 +1,122 @@
+//! pqverify for servers: three independent backends (pqverify, liboqs, the RustCrypto
+//! reference), dual verification in `enforce` or `shadow` mode, parallel batches
+//! with a prepared-key cache and a Verify-Unit budget, and the `pqverify` CLI.
+
+pub mod backend;
+pub mod batch;
+pub mod cache;
+pub mod dual;
+pub mod jsonl;
+pub mod sink;
+pub mod units;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+use backend::{Backend, Interface, Request};
+use pqverify_core::{MAX_CONTEXT_LEN, Message};
+
+/// Why a request got no verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VerifyError {
+    /// The request itself is unusable (key length, context length, μ length, …).
+    Input(String),
+    /// The backend has no such suite or interface.
+    Unsupported(String),
+    /// A backend failed or panicked.
+    Backend(String),
+    /// A disagreement could not be written to the sink.
+    Sink(String),
+    /// The batch exceeds its Verify-Unit budget.
+    Budget(String),
+}
+
+impl std::fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VerifyError::Input(m) | VerifyError::Unsupported(m) | VerifyError::Budget(m) => f.write_str(m),
+            VerifyError::Backend(m) => write!(f, "backend failure: {m}"),
+            VerifyError::Sink(m) => write!(f, "disagreement sink failed: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+/// The checks every request passes before any backend sees it: the key has the
+/// suite's length, the context is at most 255 bytes, μ is 64 bytes, and the
+/// interface exists for the suite. The signature may have any length (a wrong
+/// length is a verdict, not an input error).
+pub fn check_request(r: &Request<'_>) -> Result<(), VerifyError> {
+    let expected = r.suite.public_key_len();
+    if r.public_key.len() != expected {
+        return Err(VerifyError::Input(format!(
+            "public key is {} bytes; {} public keys are {expected} bytes",
+            r.public_key.len(),
+            r.suite
+        )));
+    }
+    match r.message {
+        Message::Pure { ctx, .. } | Message::PreHash { ctx, .. } if ctx.len() > MAX_CONTEXT_LEN => {
+            Err(VerifyError::Input(format!("context is {} bytes; a context is at most 255 bytes", ctx.len())))
+        }
+        Message::ExternalMu(mu) if mu.len() != 64 => {
+            Err(VerifyError::Input(format!("external mu is {} bytes; it must be exactly 64 bytes", mu.len())))
+        }
+        _ if !r.interface().exists_for(r.suite) => {
+            Err(VerifyError::Input(format!("{} has no {} interface", r.suite, r.interface())))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Runs a backend, containing errors and panics: `Err` is never a verdict.
+pub fn run_backend(backend: &dyn Backend, r: &Request<'_>) -> Result<bool, String> {
+    match catch_unwind(AssertUnwindSafe(|| backend.verify(r))) {
+        Ok(result) => result,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_owned());
+            Err(format!("{} panicked: {what}", backend.name()))
+        }
+    }
+}
+
+/// Anything that answers "is this signature valid": one backend, or a dual check.
+pub trait Verify: Send + Sync {
+    /// Verifies one request.
+    fn verify(&self, r: &Request<'_>) -> Result<bool, VerifyError>;
+    /// A one-line description for logs and reports.
+    fn describe(&self) -> String;
+}
+
+/// A single backend as a [`Verify`].
+pub struct Single(pub Arc<dyn Backend>);
+
+impl Verify for Single {
+    fn verify(&self, r: &Request<'_>) -> Result<bool, VerifyError> {
+        check_request(r)?;
+        let b = &self.0;
+        if !b.supports(r.suite, r.interface()) {
+            return Err(VerifyError::Unsupported(format!(
+                "backend {} does not support {} through the {} interface",
+                b.name(),
+                r.suite,
+                r.interface()
+            )));
+        }
+        run_backend(b.as_ref(), r).map_err(VerifyError::Backend)
+    }
+
+    fn describe(&self) -> String {
+        format!("{} {}", self.0.name(), self.0.version())
+    }
+}
+
+/// Whether `interface` is one a backend can be asked for with `suite`.
+pub fn interfaces_of(backend: &dyn Backend, suite: pqverify_core::Suite) -> Vec<Interface> {
+    Interface::ALL.into_iter().filter(|&i| backend.supports(suite, i)).collect()
+}

@@ -1,0 +1,417 @@
+//! `pqverify`: verify post-quantum signatures from the command line, one at a time
+//! or as a JSON-lines batch, with one backend or two (dual verification).
+
+use std::fs::OpenOptions;
+use std::io::{BufRead, BufWriter, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use pqverify_core::Suite;
+use pqverify_native::backend::{Backend, Interface, Liboqs, Pqverify, Reference};
+use pqverify_native::batch::{Item, OwnedMessage};
+use pqverify_native::dual::{DualVerifier, Mode};
+use pqverify_native::sink::{DisagreementSink, JsonLines};
+use pqverify_native::units::UnitTable;
+use pqverify_native::{Single, Verify, interfaces_of, jsonl};
+use rayon::prelude::*;
+use serde_json::json;
+
+#[derive(Parser)]
+#[command(name = "pqverify", version, about = "Verify ML-DSA (FIPS 204) and SLH-DSA (FIPS 205) signatures")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum BackendName {
+    /// pqverify-core (with a prepared-key cache)
+    Pqverify,
+    /// liboqs (ML-DSA with the vendored 0.13; SLH-DSA too with a system liboqs ≥ 0.14)
+    Liboqs,
+    /// RustCrypto ml-dsa and slh-dsa, the independent reference
+    Rustcrypto,
+    /// two verifiers: liboqs (or the reference where liboqs lacks it) and pqverify
+    Dual,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModeArg {
+    Enforce,
+    Shadow,
+}
+
+#[derive(clap::Args)]
+struct VerifierArgs {
+    /// Which verifier to use.
+    #[arg(long, value_enum, default_value = "dual")]
+    backend: BackendName,
+    /// With `--backend dual`: enforce (both must accept) or shadow (primary decides, both run).
+    #[arg(long, value_enum, default_value = "enforce")]
+    mode: ModeArg,
+    /// Where disagreements go as JSON lines (appended); default: standard error.
+    #[arg(long, value_name = "FILE")]
+    disagreements: Option<std::path::PathBuf>,
+    /// Prepared keys kept for keys seen again (0: none).
+    #[arg(long, default_value_t = 1024)]
+    key_cache: usize,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every suite with its sizes and the backends (and interfaces) that support it.
+    Suites {
+        /// One JSON object per suite instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Verify one signature. Exit status: 0 valid, 1 invalid, 2 bad input.
+    Verify {
+        /// FIPS suite name, e.g. ML-DSA-65 or SLH-DSA-SHAKE-128s.
+        #[arg(long)]
+        suite: String,
+        /// Public key: hex, or @FILE for raw bytes.
+        #[arg(long)]
+        pk: String,
+        /// Message: hex, or @FILE (M; M′ with --interface internal).
+        #[arg(long)]
+        msg: Option<String>,
+        /// Signature: hex, or @FILE.
+        #[arg(long)]
+        sig: String,
+        /// Context string: hex, or @FILE (default empty).
+        #[arg(long)]
+        ctx: Option<String>,
+        /// Pre-hash function (ACVP name, e.g. SHA2-256, SHAKE-128): HashML-DSA / HashSLH-DSA.
+        #[arg(long)]
+        prehash: Option<String>,
+        /// external (default) or internal (M′ as given, or --mu).
+        #[arg(long, default_value = "external")]
+        interface: String,
+        /// External μ (64 bytes, hex or @FILE): ML-DSA with --interface internal.
+        #[arg(long)]
+        mu: Option<String>,
+        #[command(flatten)]
+        verifier: VerifierArgs,
+    },
+    /// Verify JSON lines from standard input; one answer line per input line, in order.
+    Batch {
+        #[command(flatten)]
+        verifier: VerifierArgs,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Refuse the whole batch if it costs more Verify Units than this (checked before any work).
+        #[arg(long)]
+        budget: Option<u64>,
+        /// Verify-Unit costs over the defaults: SUITE=UNITS[,SUITE=UNITS…].
+        #[arg(long, default_value = "")]
+        units: String,
+    },
+}
+
+/// A failure that gets exit status 2 and a one-line message.
+struct BadInput(String);
+
+impl<E: std::fmt::Display> From<E> for BadInput {
+    fn from(e: E) -> Self {
+        BadInput(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Suites { json } => suites(json),
+        Command::Verify { suite, pk, msg, sig, ctx, prehash, interface, mu, verifier } => {
+            verify_one(&suite, &pk, msg, &sig, ctx, prehash, &interface, mu, &verifier)
+        }
+        Command::Batch { verifier, threads, budget, units } => batch(&verifier, threads, budget, &units),
+    };
+    match result {
+        Ok(code) => code,
+        Err(BadInput(message)) => {
+            eprintln!("pqverify: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn suites(as_json: bool) -> Result<ExitCode, BadInput> {
+    let backends: Vec<Arc<dyn Backend>> =
+        vec![Arc::new(Pqverify::one_shot()), Arc::new(Liboqs::new()), Arc::new(Reference)];
+    if !as_json {
+        println!("{:<20} {:>10} {:>10}  backends (interfaces)", "suite", "public key", "signature");
+    }
+    for suite in Suite::ALL {
+        let support: Vec<(String, Vec<&str>)> = backends
+            .iter()
+            .map(|b| {
+                (
+                    b.name().to_owned(),
+                    interfaces_of(b.as_ref(), suite).into_iter().map(Interface::name).collect::<Vec<_>>(),
+                )
+            })
+            .filter(|(_, i)| !i.is_empty())
+            .collect();
+        if as_json {
+            let backends: serde_json::Map<String, serde_json::Value> =
+                support.into_iter().map(|(n, i)| (n, json!(i))).collect();
+            println!(
+                "{}",
+                json!({"suite": suite.name(), "public_key": suite.public_key_len(),
+                       "signature": suite.signature_len(), "backends": backends})
+            );
+        } else {
+            let list: Vec<String> = support.iter().map(|(n, i)| format!("{n} ({})", i.join(", "))).collect();
+            println!(
+                "{:<20} {:>10} {:>10}  {}",
+                suite.name(),
+                suite.public_key_len(),
+                suite.signature_len(),
+                list.join("; ")
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Hex, or `@path` for a file's raw bytes.
+fn bytes_arg(name: &str, value: &str) -> Result<Vec<u8>, BadInput> {
+    match value.strip_prefix('@') {
+        Some(path) => std::fs::read(path).map_err(|e| BadInput(format!("--{name}: cannot read {path}: {e}"))),
+        None => {
+            hex::decode(value.trim()).map_err(|e| BadInput(format!("--{name}: not hex ({e}); use @FILE for raw bytes")))
+        }
+    }
+}
+
+fn sink_for(args: &VerifierArgs) -> Result<Arc<dyn DisagreementSink>, BadInput> {
+    Ok(match &args.disagreements {
+        None => Arc::new(JsonLines::new(std::io::stderr())),
+        Some(path) => {
+            let file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| BadInput(format!("--disagreements: cannot open {}: {e}", path.display())))?;
+            Arc::new(JsonLines::new(file))
+        }
+    })
+}
+
+fn pqverify_backend(args: &VerifierArgs) -> Arc<dyn Backend> {
+    if args.key_cache == 0 { Arc::new(Pqverify::one_shot()) } else { Arc::new(Pqverify::with_cache(args.key_cache)) }
+}
+
+fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, BadInput> {
+    Ok(match args.backend {
+        BackendName::Pqverify => Box::new(Single(pqverify_backend(args))),
+        BackendName::Liboqs => Box::new(Single(Arc::new(Liboqs::new()))),
+        BackendName::Rustcrypto => Box::new(Single(Arc::new(Reference))),
+        BackendName::Dual => {
+            let mode = match args.mode {
+                ModeArg::Enforce => Mode::Enforce,
+                ModeArg::Shadow => Mode::Shadow,
+            };
+            Box::new(DualVerifier::new(
+                vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
+                pqverify_backend(args),
+                mode,
+                sink_for(args)?,
+            ))
+        }
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "one parameter per command-line option")]
+fn verify_one(
+    suite: &str,
+    pk: &str,
+    msg: Option<String>,
+    sig: &str,
+    ctx: Option<String>,
+    prehash: Option<String>,
+    interface: &str,
+    mu: Option<String>,
+    args: &VerifierArgs,
+) -> Result<ExitCode, BadInput> {
+    let suite: Suite = suite.parse().map_err(|e| BadInput(format!("--suite: {e}")))?;
+    let public_key = bytes_arg("pk", pk)?;
+    let signature = bytes_arg("sig", sig)?;
+    let msg = msg.map(|m| bytes_arg("msg", &m)).transpose()?;
+    let ctx = ctx.map(|c| bytes_arg("ctx", &c)).transpose()?;
+    let mu = mu.map(|m| bytes_arg("mu", &m)).transpose()?;
+    let message = match (interface, msg, mu) {
+        ("external", Some(msg), None) => {
+            let ctx = ctx.unwrap_or_default();
+            match prehash {
+                None => OwnedMessage::Pure { msg, ctx },
+                Some(h) => OwnedMessage::PreHash {
+                    msg,
+                    ctx,
+                    hash: h.parse().map_err(|e| BadInput(format!("--prehash: {e}")))?,
+                },
+            }
+        }
+        ("internal", Some(m), None) if ctx.is_none() && prehash.is_none() => OwnedMessage::Internal(m),
+        ("internal", None, Some(mu)) if ctx.is_none() && prehash.is_none() => OwnedMessage::ExternalMu(mu),
+        ("external" | "internal", _, _) => {
+            return Err(BadInput(
+                "give --msg (with optional --ctx/--prehash) for external, or --msg (M′) or --mu for internal".into(),
+            ));
+        }
+        (other, _, _) => return Err(BadInput(format!("--interface: {other:?}; expected external or internal"))),
+    };
+    let item = Item { suite, public_key, message, signature };
+    let verifier = build_verifier(args)?;
+    match verifier.verify(&item.request()) {
+        Ok(true) => {
+            println!("valid");
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(false) => {
+            println!("invalid");
+            Ok(ExitCode::from(1))
+        }
+        Err(e) => Err(BadInput(e.to_string())),
+    }
+}
+
+/// Longest request line accepted; longer lines are answered with an error and
+/// skipped without being held in memory.
+const MAX_LINE: usize = 1 << 22;
+/// Lines verified together (keeps memory bounded for any input length).
+const CHUNK: usize = 4096;
+
+/// Reads one line of at most `MAX_LINE` bytes; `Ok(None)` at end of input,
+/// `Ok(Some(Err(len)))` for a line that was too long (skipped).
+fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, usize>>> {
+    let mut line = Vec::new();
+    let mut total = 0usize;
+    let mut seen_any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        seen_any = true;
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        total += take;
+        if total <= MAX_LINE + 1 {
+            line.extend_from_slice(&buf[..take]);
+        } else {
+            line = Vec::new();
+        }
+        input.consume(take);
+        if done {
+            break;
+        }
+    }
+    if !seen_any {
+        return Ok(None);
+    }
+    if total > MAX_LINE + 1 {
+        return Ok(Some(Err(total)));
+    }
+    while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+        line.pop();
+    }
+    Ok(Some(Ok(String::from_utf8_lossy(&line).into_owned())))
+}
+
+fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units: &str) -> Result<ExitCode, BadInput> {
+    let table = UnitTable::default().with_overrides(units).map_err(|e| BadInput(format!("--units: {e}")))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| BadInput(format!("--threads: {e}")))?;
+    let verifier = build_verifier(args)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let progress = indicatif::ProgressBar::new_spinner();
+    progress.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {pos} lines verified ({per_sec}) {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    let started = Instant::now();
+    let (mut lines, mut valid, mut errors) = (0u64, 0u64, 0u64);
+
+    // With a budget, the whole input is read and charged before any verification.
+    let whole: Option<Vec<Result<String, usize>>> = match budget {
+        None => None,
+        Some(limit) => {
+            let mut all = Vec::new();
+            while let Some(line) = read_line(&mut input)? {
+                all.push(line);
+            }
+            let suites = all.iter().filter_map(|l| l.as_ref().ok()).filter_map(|l| jsonl::parse_line(l).ok());
+            if let Err(e) = table.charge(suites.map(|(_, item)| item.suite), limit) {
+                for line in &all {
+                    let id = line.as_ref().ok().and_then(|l| jsonl::parse_line(l).ok()).map(|(id, _)| id);
+                    writeln!(out, "{}", json!({"id": id, "valid": false, "error": e}))?;
+                }
+                out.flush()?;
+                eprintln!("pqverify batch: refused: {e}");
+                return Ok(ExitCode::from(1));
+            }
+            Some(all)
+        }
+    };
+    let mut whole = whole.map(Vec::into_iter);
+
+    loop {
+        let mut chunk = Vec::with_capacity(CHUNK);
+        while chunk.len() < CHUNK {
+            let next = match &mut whole {
+                Some(it) => it.next(),
+                None => read_line(&mut input)?,
+            };
+            match next {
+                Some(line) => chunk.push(line),
+                None => break,
+            }
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        let answers: Vec<serde_json::Value> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|line| match line {
+                    Ok(text) => jsonl::answer_line(verifier.as_ref(), text),
+                    Err(len) => json!({"id": null, "valid": false,
+                                      "error": format!("line is {len} bytes; the limit is {MAX_LINE}")}),
+                })
+                .collect()
+        });
+        for a in &answers {
+            lines += 1;
+            if a["valid"] == json!(true) {
+                valid += 1;
+            }
+            if a.get("error").is_some() {
+                errors += 1;
+            }
+            writeln!(out, "{a}")?;
+        }
+        out.flush()?;
+        progress.inc(answers.len() as u64);
+    }
+    progress.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "pqverify batch: {lines} lines ({valid} valid, {} invalid, {errors} with errors) in {secs:.3} s ({:.0}/s) with {}",
+        lines - valid - errors,
+        lines as f64 / secs.max(1e-9),
+        verifier.describe()
+    );
+    Ok(ExitCode::SUCCESS)
+}
