@@ -1,0 +1,232 @@
+//! Dual-verifier semantics with injected faulty backends: enforce rejects what
+//! either verifier rejects, shadow keeps the primary's verdict, every disagreement
+//! reaches the sink exactly once under a 10,000-item parallel batch, failing
+//! backends are contained and never count as valid, and a failing sink is an error.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "tests")]
+
+mod common;
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::sync::Arc;
+
+use pqverify_core::Suite;
+use pqverify_native::backend::{Backend, Interface, Pqverify, Request};
+use pqverify_native::batch::{Item, OwnedMessage, verify_batch};
+use pqverify_native::dual::{DualVerifier, Mode};
+use pqverify_native::sink::{DisagreementSink, JsonLines};
+use pqverify_native::units::UnitTable;
+use pqverify_native::{Verify, VerifyError};
+
+/// Index of an item, carried in the first 8 bytes of its message.
+fn index_of(r: &Request<'_>) -> u64 {
+    match r.message {
+        pqverify_core::Message::Pure { msg, .. } => u64::from_le_bytes(msg[..8].try_into().unwrap()),
+        _ => unreachable!(),
+    }
+}
+
+/// A correct verifier that flips its verdict on every item whose index is a multiple of 13.
+struct Flipper;
+
+impl Backend for Flipper {
+    fn name(&self) -> &'static str {
+        "flipper"
+    }
+    fn version(&self) -> String {
+        "test".into()
+    }
+    fn supports(&self, _: Suite, i: Interface) -> bool {
+        i == Interface::Pure
+    }
+    fn verify(&self, r: &Request<'_>) -> Result<bool, String> {
+        let honest = pqverify_core::verify(r.suite, r.public_key, r.message, r.signature).is_ok();
+        Ok(if index_of(r) % 13 == 0 { !honest } else { honest })
+    }
+}
+
+/// A backend that panics or errors on every call.
+struct Broken {
+    panics: bool,
+}
+
+impl Backend for Broken {
+    fn name(&self) -> &'static str {
+        if self.panics { "panicker" } else { "erring" }
+    }
+    fn version(&self) -> String {
+        "test".into()
+    }
+    fn supports(&self, _: Suite, _: Interface) -> bool {
+        true
+    }
+    fn verify(&self, _: &Request<'_>) -> Result<bool, String> {
+        if self.panics { panic!("injected panic") } else { Err("injected error".into()) }
+    }
+}
+
+/// 10,000 ML-DSA-44 items with distinct messages; odd indices have a flipped signature byte.
+fn items() -> Vec<Item> {
+    let (pk, sign) = common::ml_dsa_signer(Suite::MlDsa44, 42);
+    (0..10_000u64)
+        .map(|i| {
+            let mut msg = i.to_le_bytes().to_vec();
+            msg.extend_from_slice(b" dual test message");
+            let mut signature = sign(&msg, b"");
+            if i % 2 == 1 {
+                signature[1000] ^= 0x10;
+            }
+            Item {
+                suite: Suite::MlDsa44,
+                public_key: pk.clone(),
+                message: OwnedMessage::Pure { msg, ctx: vec![] },
+                signature,
+            }
+        })
+        .collect()
+}
+
+fn sink_lines(sink: Arc<JsonLines<Vec<u8>>>) -> Vec<serde_json::Value> {
+    let bytes = Arc::into_inner(sink).expect("sole owner").into_inner();
+    String::from_utf8(bytes).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn enforce_and_shadow_under_a_parallel_batch() {
+    let items = items();
+    for mode in [Mode::Enforce, Mode::Shadow] {
+        let sink = Arc::new(JsonLines::new(Vec::new()));
+        let dual = DualVerifier::new(vec![Arc::new(Flipper)], Arc::new(Pqverify::with_cache(4)), mode, sink.clone());
+        let results = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap()
+            .install(|| verify_batch(&dual, &items, None).unwrap());
+        let mut expected_disagreements = 0;
+        for (i, result) in results.iter().enumerate() {
+            let honest = i % 2 == 0;
+            let primary = if i % 13 == 0 { !honest } else { honest };
+            let expected = match mode {
+                Mode::Enforce => primary && honest,
+                Mode::Shadow => primary,
+            };
+            assert_eq!(result, &Ok(expected), "{} item {i}: verdict out of order or wrong", mode.name());
+            let secondary_ran = mode == Mode::Shadow || primary;
+            if secondary_ran && primary != honest {
+                expected_disagreements += 1;
+            }
+        }
+        assert_eq!(dual.disagreements(), expected_disagreements);
+        drop(dual);
+        let records = sink_lines(sink);
+        assert_eq!(records.len() as u64, expected_disagreements, "{}: each disagreement written once", mode.name());
+        let distinct: HashSet<&str> = records.iter().map(|r| r["msg_sha256"].as_str().unwrap()).collect();
+        assert_eq!(distinct.len(), records.len(), "no disagreement written twice");
+        for r in &records {
+            assert_eq!(r["mode"], mode.name());
+            assert_eq!(r["suite"], "ML-DSA-44");
+            assert_eq!(r["primary"]["backend"], "flipper");
+            assert_eq!(r["secondary"]["backend"], "pqverify");
+            assert_eq!(r["pk_sha256"].as_str().unwrap().len(), 64);
+        }
+        println!("{}: 10000 items, {expected_disagreements} disagreements, all recorded once", mode.name());
+    }
+}
+
+#[test]
+fn failing_backends_are_contained_and_never_valid() {
+    let (pk, sign) = common::ml_dsa_signer(Suite::MlDsa44, 7);
+    let msg = [0u8; 8];
+    let sig = sign(&msg, b"");
+    let item = Item {
+        suite: Suite::MlDsa44,
+        public_key: pk,
+        message: OwnedMessage::Pure { msg: msg.to_vec(), ctx: vec![] },
+        signature: sig,
+    };
+    // The injected panics are expected; keep their messages out of the test output.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if info.payload().downcast_ref::<&str>() != Some(&"injected panic") {
+            default_hook(info);
+        }
+    }));
+    for panics in [true, false] {
+        for mode in [Mode::Enforce, Mode::Shadow] {
+            // Broken primary: the verdict is never "valid", and the failure is reported.
+            let sink = Arc::new(JsonLines::new(Vec::new()));
+            let dual = DualVerifier::new(vec![Arc::new(Broken { panics })], Arc::new(Pqverify::one_shot()), mode, sink);
+            let got = dual.verify(&item.request());
+            assert!(matches!(got, Err(VerifyError::Backend(_))), "{got:?}");
+            assert_eq!(dual.faults(), 1);
+            // Broken secondary: enforce fails the request; shadow records it and keeps the primary's verdict.
+            let sink = Arc::new(JsonLines::new(Vec::new()));
+            let dual = DualVerifier::new(
+                vec![Arc::new(Pqverify::one_shot())],
+                Arc::new(Broken { panics }),
+                mode,
+                sink.clone(),
+            );
+            let got = dual.verify(&item.request());
+            match mode {
+                Mode::Enforce => assert!(matches!(got, Err(VerifyError::Backend(_))), "{got:?}"),
+                Mode::Shadow => assert_eq!(got, Ok(true)),
+            }
+            assert_eq!(dual.disagreements(), 1);
+            drop(dual);
+            let records = sink_lines(sink);
+            assert_eq!(records.len(), 1);
+            assert!(records[0]["secondary"]["outcome"]["fault"].as_str().unwrap().contains("injected"));
+        }
+    }
+}
+
+/// A writer that always fails, like /dev/full.
+struct Full;
+
+impl Write for Full {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "no space left on device"))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_failing_sink_is_an_error_not_a_silent_loss() {
+    let items: Vec<Item> = items().into_iter().take(200).collect();
+    let sinks: Vec<Arc<dyn DisagreementSink>> = {
+        let mut v: Vec<Arc<dyn DisagreementSink>> = vec![Arc::new(JsonLines::new(Full))];
+        if let Ok(f) = std::fs::OpenOptions::new().write(true).open("/dev/full") {
+            v.push(Arc::new(JsonLines::new(f)));
+        }
+        v
+    };
+    for sink in sinks {
+        let dual = DualVerifier::new(vec![Arc::new(Flipper)], Arc::new(Pqverify::one_shot()), Mode::Shadow, sink);
+        let results = verify_batch(&dual, &items, None).unwrap();
+        let sink_errors = results.iter().filter(|r| matches!(r, Err(VerifyError::Sink(_)))).count() as u64;
+        assert!(sink_errors > 0);
+        assert_eq!(sink_errors, dual.disagreements());
+        assert_eq!(dual.sink_failures(), dual.disagreements());
+    }
+}
+
+#[test]
+fn budget_is_charged_before_any_work() {
+    let items: Vec<Item> = items().into_iter().take(10).collect();
+    let table = UnitTable::default();
+    let dual = DualVerifier::new(
+        vec![Arc::new(Broken { panics: false })],
+        Arc::new(Pqverify::one_shot()),
+        Mode::Enforce,
+        Arc::new(JsonLines::new(Vec::new())),
+    );
+    // 10 × 100 units > 999: refused, and no backend ran (the failing one would count a fault).
+    let refused = verify_batch(&dual, &items, Some((&table, 999)));
+    assert!(matches!(refused, Err(VerifyError::Budget(_))), "{refused:?}");
+    assert_eq!(dual.faults(), 0);
+    assert!(verify_batch(&dual, &items, Some((&table, 1000))).is_ok());
+    assert_eq!(dual.faults(), 10);
+}
