@@ -79,19 +79,28 @@ impl Rng {
         (self.next_u64() % n as u64) as usize
     }
 
+    /// Random bytes of a random length below `max`.
+    pub(crate) fn bytes_below(&mut self, max: usize) -> Vec<u8> {
+        let len = self.below(max);
+        self.bytes(len)
+    }
+
     pub(crate) fn bytes(&mut self, len: usize) -> Vec<u8> {
         (0..len).map(|_| self.next_u64() as u8).collect()
     }
 }
 
+/// Signs (message, context).
+pub(crate) type SignFn = Box<dyn Fn(&[u8], &[u8]) -> Vec<u8>>;
+
 /// An ML-DSA key pair from the independent `fips204` signer: (public key, sign(msg, ctx)).
-pub(crate) fn ml_dsa_signer(suite: Suite, seed: u8) -> (Vec<u8>, Box<dyn Fn(&[u8], &[u8]) -> Vec<u8>>) {
+pub(crate) fn ml_dsa_signer(suite: Suite, seed: u8) -> (Vec<u8>, SignFn) {
     use fips204::traits::{KeyGen, SerDes, Signer};
     macro_rules! make {
         ($m:ident) => {{
             let (pk, sk) = fips204::$m::KG::keygen_from_seed(&[seed; 32]);
             let sign = move |msg: &[u8], ctx: &[u8]| sk.try_sign_with_seed(&[seed; 32], msg, ctx).unwrap().to_vec();
-            (pk.into_bytes().to_vec(), Box::new(sign) as Box<dyn Fn(&[u8], &[u8]) -> Vec<u8>>)
+            (pk.into_bytes().to_vec(), Box::new(sign) as SignFn)
         }};
     }
     match suite {

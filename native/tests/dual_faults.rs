@@ -41,7 +41,7 @@ impl Backend for Flipper {
     }
     fn verify(&self, r: &Request<'_>) -> Result<bool, String> {
         let honest = pqverify_core::verify(r.suite, r.public_key, r.message, r.signature).is_ok();
-        Ok(if index_of(r) % 13 == 0 { !honest } else { honest })
+        Ok(if index_of(r).is_multiple_of(13) { !honest } else { honest })
     }
 }
 
@@ -105,7 +105,7 @@ fn enforce_and_shadow_under_a_parallel_batch() {
         let mut expected_disagreements = 0;
         for (i, result) in results.iter().enumerate() {
             let honest = i % 2 == 0;
-            let primary = if i % 13 == 0 { !honest } else { honest };
+            let primary = if i.is_multiple_of(13) { !honest } else { honest };
             let expected = match mode {
                 Mode::Enforce => primary && honest,
                 Mode::Shadow => primary,

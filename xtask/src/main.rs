@@ -111,6 +111,11 @@ fn test() -> Result {
     }
     require_line(&out, "ML-DSA ACVP sigVer: 180/180")?;
     require_line(&out, "SLH-DSA ACVP sigVer: 504/504")?;
+    for backend in ["pqverify", "liboqs", "rustcrypto"] {
+        if !out.lines().any(|l| l.starts_with(&format!("{backend}: ")) && l.ends_with("ACVP cases")) {
+            return Err(format!("the ACVP run through the {backend} backend did not report"));
+        }
+    }
     steps += 1;
 
     let doc = run_capture("cargo test --doc", cargo().args(["test", "--workspace", "--doc"]))?;

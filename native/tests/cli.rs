@@ -1,0 +1,374 @@
+//! The `pqverify` CLI: every subcommand, every kind of bad input, and the ACVP
+//! vectors through `pqverify batch` with each backend.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "tests")]
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn pqverify(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pqverify"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn stdout_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8(out.stdout.clone()).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn suites_lists_all_fifteen() {
+    let out = pqverify(&["suites"], b"");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 16, "header + 15 suites");
+    assert!(text.contains("ML-DSA-44") && text.contains("SLH-DSA-SHAKE-256f") && text.contains("liboqs (pure)"));
+    let out = pqverify(&["suites", "--json"], b"");
+    let rows = stdout_lines(&out);
+    assert_eq!(rows.len(), 15);
+    assert_eq!(
+        rows[0],
+        json!({"suite": "ML-DSA-44", "public_key": 1312, "signature": 2420,
+        "backends": {"pqverify": ["pure", "prehash", "internal", "external-mu"], "liboqs": ["pure"],
+                     "rustcrypto": ["pure", "prehash", "internal", "external-mu"]}})
+    );
+}
+
+/// A valid ML-DSA-44 pure case: (pk, msg, ctx, sig) as hex.
+fn valid_case() -> (String, String, String, String) {
+    let (pk, sign) = common::ml_dsa_signer(pqverify_core::Suite::MlDsa44, 3);
+    let (msg, ctx) = (b"cli message".to_vec(), b"ctx".to_vec());
+    let sig = sign(&msg, &ctx);
+    (hex::encode(pk), hex::encode(msg), hex::encode(ctx), hex::encode(sig))
+}
+
+#[test]
+fn verify_exit_codes() {
+    let (pk, msg, ctx, sig) = valid_case();
+    let base = |sig: &str, extra: &[&str]| -> Output {
+        let mut args = vec!["verify", "--suite", "ML-DSA-44", "--pk", &pk, "--msg", &msg, "--ctx", &ctx, "--sig", sig];
+        args.extend_from_slice(extra);
+        pqverify(&args, b"")
+    };
+    for backend in ["dual", "pqverify", "liboqs", "rustcrypto"] {
+        let out = base(&sig, &["--backend", backend]);
+        assert_eq!(out.status.code(), Some(0), "{backend}: {}", stderr(&out));
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "valid");
+    }
+    let out = base(&sig, &["--backend", "dual", "--mode", "shadow"]);
+    assert_eq!(out.status.code(), Some(0));
+    // One flipped byte: invalid, exit 1.
+    let mut bad = hex::decode(&sig).unwrap();
+    bad[10] ^= 1;
+    let out = base(&hex::encode(&bad), &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "invalid");
+    // Raw bytes from a file.
+    let dir = std::env::temp_dir().join(format!("pqverify-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sig_path = dir.join("sig.bin");
+    std::fs::write(&sig_path, hex::decode(&sig).unwrap()).unwrap();
+    let at = format!("@{}", sig_path.display());
+    assert_eq!(base(&at, &[]).status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_bad_input_exits_2_with_one_line() {
+    let (pk, msg, _, sig) = valid_case();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec![
+                "--suite".into(),
+                "ML-DSA-45".into(),
+                "--pk".into(),
+                pk.clone(),
+                "--msg".into(),
+                msg.clone(),
+                "--sig".into(),
+                sig.clone(),
+            ],
+            "unknown suite",
+        ),
+        (
+            vec![
+                "--suite".into(),
+                "ML-DSA-44".into(),
+                "--pk".into(),
+                pk[2..].into(),
+                "--msg".into(),
+                msg.clone(),
+                "--sig".into(),
+                sig.clone(),
+            ],
+            "1311 bytes; ML-DSA-44 public keys are 1312 bytes",
+        ),
+        (
+            vec![
+                "--suite".into(),
+                "ML-DSA-44".into(),
+                "--pk".into(),
+                pk.clone(),
+                "--msg".into(),
+                "abc".into(),
+                "--sig".into(),
+                sig.clone(),
+            ],
+            "--msg: not hex",
+        ),
+        (
+            vec!["--suite".into(), "ML-DSA-44".into(), "--pk".into(), pk.clone(), "--sig".into(), sig.clone()],
+            "give --msg",
+        ),
+        (
+            vec![
+                "--suite".into(),
+                "ML-DSA-44".into(),
+                "--pk".into(),
+                pk.clone(),
+                "--msg".into(),
+                msg.clone(),
+                "--ctx".into(),
+                "00".repeat(256),
+                "--sig".into(),
+                sig.clone(),
+            ],
+            "context is 256 bytes",
+        ),
+        (
+            vec![
+                "--suite".into(),
+                "ML-DSA-44".into(),
+                "--pk".into(),
+                pk.clone(),
+                "--msg".into(),
+                msg.clone(),
+                "--sig".into(),
+                sig.clone(),
+                "--prehash".into(),
+                "MD5".into(),
+            ],
+            "unknown pre-hash",
+        ),
+        (
+            vec![
+                "--suite".into(),
+                "ML-DSA-44".into(),
+                "--pk".into(),
+                "@/nonexistent/pk".into(),
+                "--msg".into(),
+                msg.clone(),
+                "--sig".into(),
+                sig.clone(),
+            ],
+            "cannot read",
+        ),
+        (
+            vec![
+                "--suite".into(),
+                "ML-DSA-44".into(),
+                "--pk".into(),
+                pk.clone(),
+                "--interface".into(),
+                "internal".into(),
+                "--mu".into(),
+                "00".repeat(63),
+                "--sig".into(),
+                sig.clone(),
+            ],
+            "exactly 64 bytes",
+        ),
+        (
+            vec![
+                "--suite".into(),
+                "SLH-DSA-SHAKE-128s".into(),
+                "--pk".into(),
+                "00".repeat(32),
+                "--msg".into(),
+                msg.clone(),
+                "--sig".into(),
+                "00".into(),
+                "--backend".into(),
+                "liboqs".into(),
+            ],
+            "does not support",
+        ),
+        (
+            vec![
+                "--suite".into(),
+                "SLH-DSA-SHAKE-128s".into(),
+                "--pk".into(),
+                "00".repeat(32),
+                "--interface".into(),
+                "internal".into(),
+                "--mu".into(),
+                "00".repeat(64),
+                "--sig".into(),
+                "00".into(),
+            ],
+            "no external-mu interface",
+        ),
+    ];
+    for (args, expect) in cases {
+        let mut full = vec!["verify".to_owned()];
+        full.extend(args);
+        let refs: Vec<&str> = full.iter().map(String::as_str).collect();
+        let out = pqverify(&refs, b"");
+        assert_eq!(out.status.code(), Some(2), "{expect}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(expect), "expected {expect:?} in {err:?}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err:?}");
+    }
+    // Usage errors (clap) also exit 2.
+    assert_eq!(pqverify(&["verify", "--backend", "nope"], b"").status.code(), Some(2));
+    assert_eq!(pqverify(&["frobnicate"], b"").status.code(), Some(2));
+}
+
+#[test]
+fn batch_answers_every_line_in_order() {
+    let (pk, msg, ctx, sig) = valid_case();
+    let good = json!({"id": "good", "suite": "ML-DSA-44", "pk": pk, "msg": msg, "ctx": ctx, "sig": sig}).to_string();
+    let mut bad_sig = hex::decode(&sig).unwrap();
+    bad_sig[5] ^= 4;
+    let invalid = json!({"id": 2, "suite": "ML-DSA-44", "pk": pk, "msg": msg, "ctx": ctx, "sig": hex::encode(bad_sig)})
+        .to_string();
+    let huge = format!("{{\"id\": 9, \"msg\": \"{}\"}}", "a".repeat(5 << 20));
+    let lines: Vec<(String, Value, Option<&str>)> = vec![
+        (good.clone(), json!("good"), None),
+        (invalid, json!(2), None),
+        ("{not json".into(), Value::Null, Some("bad JSON")),
+        ("[1,2]".into(), Value::Null, Some("JSON object")),
+        ("".into(), Value::Null, Some("bad JSON")),
+        (
+            json!({"id": {"a": 1}, "suite": "ML-DSA-99", "pk": pk, "msg": "", "sig": sig}).to_string(),
+            json!({"a": 1}),
+            Some("unknown suite"),
+        ),
+        (
+            json!({"id": 5, "suite": "ML-DSA-44", "pk": "abc", "msg": "", "sig": sig}).to_string(),
+            json!(5),
+            Some("not hex"),
+        ),
+        (
+            json!({"id": 6, "suite": "ML-DSA-44", "pk": "00", "msg": "", "sig": sig}).to_string(),
+            json!(6),
+            Some("1 bytes; ML-DSA-44 public keys are 1312"),
+        ),
+        (
+            json!({"id": 7, "suite": "ML-DSA-44", "pk": pk, "msg": "", "signature": sig}).to_string(),
+            json!(7),
+            Some("unknown field signature"),
+        ),
+        (json!({"id": 8, "suite": "ML-DSA-44", "pk": pk, "msg": ""}).to_string(), json!(8), Some("missing field sig")),
+        (huge, Value::Null, Some("the limit is")),
+        (
+            json!({"id": 10, "suite": "ML-DSA-44", "pk": pk, "msg": msg, "sig": sig, "interface": "sideways"})
+                .to_string(),
+            json!(10),
+            Some("unknown interface"),
+        ),
+        (
+            json!({"id": 11, "suite": 44, "pk": pk, "msg": msg, "sig": sig}).to_string(),
+            json!(11),
+            Some("must be a string"),
+        ),
+        (good, json!("good"), None),
+    ];
+    let input: String = lines.iter().map(|(l, _, _)| format!("{l}\n")).collect();
+    for backend in ["dual", "pqverify", "liboqs", "rustcrypto"] {
+        let out = pqverify(&["batch", "--backend", backend, "--threads", "2"], input.as_bytes());
+        assert!(out.status.success(), "{}", stderr(&out));
+        let answers = stdout_lines(&out);
+        assert_eq!(answers.len(), lines.len(), "one answer per line");
+        for ((_, id, err), a) in lines.iter().zip(&answers) {
+            assert_eq!(&a["id"], id);
+            match err {
+                Some(e) => {
+                    assert_eq!(a["valid"], false);
+                    assert!(a["error"].as_str().unwrap().contains(e), "{backend}: expected {e:?} in {a}");
+                }
+                None => assert!(a.get("error").is_none(), "{a}"),
+            }
+        }
+        assert_eq!(answers[0]["valid"], true);
+        assert_eq!(answers[1]["valid"], false);
+        assert_eq!(answers[13]["valid"], true);
+    }
+}
+
+#[test]
+fn batch_budget_refuses_before_work() {
+    let (pk, msg, ctx, sig) = valid_case();
+    let line = json!({"id": 1, "suite": "ML-DSA-44", "pk": pk, "msg": msg, "ctx": ctx, "sig": sig}).to_string();
+    let input = format!("{line}\n{line}\n");
+    let out = pqverify(&["batch", "--budget", "199"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let answers = stdout_lines(&out);
+    assert_eq!(answers.len(), 2);
+    assert!(answers.iter().all(|a| a["valid"] == false && a["error"].as_str().unwrap().contains("budget")));
+    let out = pqverify(&["batch", "--budget", "200"], input.as_bytes());
+    assert!(out.status.success());
+    assert!(stdout_lines(&out).iter().all(|a| a["valid"] == true));
+    let out = pqverify(&["batch", "--budget", "150", "--units", "ML-DSA-44=75"], input.as_bytes());
+    assert!(out.status.success());
+    assert_eq!(pqverify(&["batch", "--units", "ML-DSA-44=x"], b"").status.code(), Some(2));
+}
+
+#[test]
+fn acvp_through_batch_with_every_backend() {
+    let cases = common::acvp_cases();
+    let input: String = cases.iter().map(|c| format!("{}\n", common::line_of(c))).collect();
+    for args in [
+        &["--backend", "pqverify"][..],
+        &["--backend", "liboqs"],
+        &["--backend", "rustcrypto"],
+        &["--backend", "dual", "--mode", "enforce"],
+        &["--backend", "dual", "--mode", "shadow"],
+    ] {
+        let mut full = vec!["batch"];
+        full.extend_from_slice(args);
+        let out = pqverify(&full, input.as_bytes());
+        assert!(out.status.success(), "{}", stderr(&out));
+        let answers = stdout_lines(&out);
+        assert_eq!(answers.len(), cases.len());
+        let (mut verified, mut unsupported) = (0, 0);
+        for (case, a) in cases.iter().zip(&answers) {
+            assert_eq!(a["id"], json!(case.tc_id));
+            match a.get("error") {
+                None => {
+                    assert_eq!(a["valid"], json!(case.expected), "{args:?} tcId {} {}", case.tc_id, case.suite);
+                    verified += 1;
+                }
+                Some(e) => {
+                    assert!(e.as_str().unwrap().contains("does not support"), "{args:?} tcId {}: {e}", case.tc_id);
+                    unsupported += 1;
+                }
+            }
+        }
+        println!("pqverify batch {}: {verified} verified as expected, {unsupported} unsupported", args.join(" "));
+        assert!(verified >= 45);
+        if args[1] != "liboqs" {
+            assert_eq!(unsupported, 0);
+        }
+        assert!(!stderr(&out).contains("\"primary\""), "no disagreement expected");
+    }
+}
