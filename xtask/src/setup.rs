@@ -50,7 +50,7 @@ fn has_libclang() -> bool {
 /// `apt-get` as a command: directly as root, through sudo otherwise.
 fn apt_get() -> Command {
     let uid = Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
-    if uid.as_deref() == Ok("0") {
+    if uid.is_ok_and(|u| u == "0") {
         Command::new("apt-get")
     } else {
         let mut sudo = Command::new("sudo");
