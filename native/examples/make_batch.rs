@@ -47,7 +47,8 @@ fn main() {
         if i % 10 == 9 {
             sig[100] ^= 1;
         }
-        let line = json!({"id": i, "suite": suite, "pk": hex::encode(pk), "msg": hex::encode(&msg), "sig": hex::encode(sig)});
+        let line =
+            json!({"id": i, "suite": suite, "pk": hex::encode(pk), "msg": hex::encode(&msg), "sig": hex::encode(sig)});
         writeln!(out, "{line}").unwrap();
     }
 }

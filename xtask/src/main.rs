@@ -9,6 +9,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, ExitCode, Stdio};
 
 mod setup;
+mod wasm;
 
 /// A failed step, with what to tell the user.
 type Result<T = ()> = std::result::Result<T, String>;
@@ -90,25 +91,46 @@ fn require_line(output: &str, line: &str) -> Result {
     if output.lines().any(|l| l.trim() == line) { Ok(()) } else { Err(format!("expected the line `{line}`")) }
 }
 
+/// Sums node's TAP summary (`# pass N`, `# fail N`): (passed, failed).
+fn tap_totals(output: &str) -> (u64, u64) {
+    let count = |key: &str| {
+        output.lines().filter_map(|l| l.strip_prefix(key)).filter_map(|n| n.trim().parse::<u64>().ok()).sum()
+    };
+    (count("# pass "), count("# fail "))
+}
+
+/// Runs a libtest binary set and fails unless it passed at least one test and failed none.
+fn libtest_step(what: &str, cmd: &mut Command) -> Result<(u64, String)> {
+    let out = run_capture(what, cmd)?;
+    let (passed, failed) = libtest_totals(&out);
+    if passed == 0 || failed != 0 {
+        return Err(format!("{what}: {passed} passed, {failed} failed"));
+    }
+    Ok((passed, out))
+}
+
 fn test() -> Result {
     setup::all()?;
+    wasm::tools()?;
+    let mut passed_total = 0u64;
     let mut steps = 0u64;
     run("cargo fmt --check", cargo().args(["fmt", "--all", "--", "--check"]))?;
-    steps += 1;
     run(
         "cargo clippy (all targets, -D warnings)",
         cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     )?;
-    steps += 1;
-
-    let out = run_capture(
-        "cargo test --workspace",
-        cargo().args(["test", "--workspace", "--all-targets", "--", "--nocapture"]),
+    run(
+        "cargo clippy for wasm32 (the wasm crate and its tests)",
+        cargo()
+            .args(["clippy", "-p", "pqverify-wasm", "--target", "wasm32-unknown-unknown", "--all-targets", "--"])
+            .args(["-D", "warnings"]),
     )?;
-    let (passed, failed) = libtest_totals(&out);
-    if passed == 0 || failed != 0 {
-        return Err(format!("cargo test: {passed} passed, {failed} failed"));
-    }
+    steps += 3;
+
+    let (passed, out) = libtest_step(
+        "cargo test (native: core, kats, native twin)",
+        cargo().args(["test", "--workspace", "--exclude", "pqverify-wasm", "--all-targets", "--", "--nocapture"]),
+    )?;
     require_line(&out, "ML-DSA ACVP sigVer: 180/180")?;
     require_line(&out, "SLH-DSA ACVP sigVer: 504/504")?;
     for backend in ["pqverify", "liboqs", "rustcrypto"] {
@@ -116,13 +138,12 @@ fn test() -> Result {
             return Err(format!("the ACVP run through the {backend} backend did not report"));
         }
     }
+    passed_total += passed;
     steps += 1;
 
-    let doc = run_capture("cargo test --doc", cargo().args(["test", "--workspace", "--doc"]))?;
-    let (doc_passed, doc_failed) = libtest_totals(&doc);
-    if doc_passed == 0 || doc_failed != 0 {
-        return Err(format!("doc tests: {doc_passed} passed, {doc_failed} failed"));
-    }
+    let (passed, _) =
+        libtest_step("cargo test --doc", cargo().args(["test", "--workspace", "--exclude", "pqverify-wasm", "--doc"]))?;
+    passed_total += passed;
     steps += 1;
 
     for features in [&["--no-default-features"][..], &[][..]] {
@@ -135,7 +156,34 @@ fn test() -> Result {
         steps += 1;
     }
 
-    println!("xtask test: {} passed, 0 failed", passed + doc_passed);
+    let wasm_test = || {
+        let mut c = cargo();
+        c.args(["test", "-p", "pqverify-wasm", "--target", "wasm32-unknown-unknown", "--release", "--test", "web"]);
+        c
+    };
+    let (passed, _) = libtest_step("wasm tests in Node (wasm-bindgen-test)", &mut wasm_test())?;
+    passed_total += passed;
+    let (passed, _) = libtest_step(
+        "wasm tests in headless Chromium (wasm-bindgen-test)",
+        wasm_test().env("WASM_BINDGEN_USE_BROWSER", "1").env("CHROMEDRIVER", "/usr/bin/chromedriver"),
+    )?;
+    passed_total += passed;
+    steps += 2;
+
+    let tarball = wasm::build_package()?;
+    wasm::install_package(&tarball)?;
+    let out = run_capture(
+        "node --test: the npm package as users import it",
+        Command::new("node").args(["--test", "--test-reporter=tap"]).current_dir(wasm::test_js()),
+    )?;
+    let (passed, failed) = tap_totals(&out);
+    if passed == 0 || failed != 0 {
+        return Err(format!("node --test: {passed} passed, {failed} failed"));
+    }
+    passed_total += passed;
+    steps += 1;
+
+    println!("xtask test: {passed_total} passed, 0 failed");
     println!("xtask test: all {steps} steps ok");
     Ok(())
 }

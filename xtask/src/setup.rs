@@ -13,7 +13,7 @@ pub(crate) fn all() -> Result {
 }
 
 /// True when `cmd args…` runs and exits 0.
-fn succeeds(cmd: &str, args: &[&str]) -> bool {
+pub(crate) fn succeeds(cmd: &str, args: &[&str]) -> bool {
     Command::new(cmd).args(args).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
 }
 

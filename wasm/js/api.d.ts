@@ -1,0 +1,95 @@
+/** A pre-hash function: an ACVP name or a `@noble/hashes` hash function (identified by its OID). */
+export type PreHash =
+  | 'SHA2-224' | 'SHA2-256' | 'SHA2-384' | 'SHA2-512' | 'SHA2-512/224' | 'SHA2-512/256'
+  | 'SHA3-224' | 'SHA3-256' | 'SHA3-384' | 'SHA3-512' | 'SHAKE-128' | 'SHAKE-256'
+  | string
+  | { oid?: Uint8Array };
+
+/** Options of `verify`: the context string, at most 255 bytes (default empty). */
+export interface VerifyOpts {
+  context?: Uint8Array;
+}
+
+/** Options of `internal.verify`. */
+export interface InternalOpts {
+  /** The message argument is a 64-byte μ (ML-DSA only). */
+  externalMu?: boolean;
+}
+
+/** HashML-DSA / HashSLH-DSA verification with one pre-hash function. */
+export interface PreHashVerifier {
+  readonly lengths: Lengths;
+  /** HashML-DSA.Verify / hash_slh_verify: the message is hashed here. */
+  verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, opts?: VerifyOpts): boolean;
+}
+
+/** Byte lengths of a suite's public key and signature. */
+export interface Lengths {
+  readonly publicKey: number;
+  readonly signature: number;
+}
+
+/** A public key decoded and expanded once (ML-DSA: tr, Â, NTT(t1·2^d)). */
+export interface PreparedKey {
+  readonly suite: string;
+  /** Same verdicts as the suite's `verify` with this key. */
+  verify(signature: Uint8Array, message: Uint8Array, opts?: VerifyOpts): boolean;
+  prehash(hash: PreHash): { verify(signature: Uint8Array, message: Uint8Array, opts?: VerifyOpts): boolean };
+  readonly internal: { verify(signature: Uint8Array, message: Uint8Array, opts?: InternalOpts): boolean };
+  /** Releases the expanded key now; otherwise it is released when garbage-collected. */
+  free(): void;
+}
+
+/** One suite, shaped like `@noble/post-quantum`'s objects (verification only). */
+export interface Suite {
+  /** FIPS name, e.g. "ML-DSA-65". */
+  readonly name: string;
+  readonly lengths: Lengths;
+  /**
+   * ML-DSA.Verify / slh_verify. Returns false for any signature that is not valid,
+   * including one of the wrong length.
+   * @throws TypeError if an argument is not a Uint8Array or an option is unknown
+   * @throws RangeError if the public key has the wrong length or the context is over 255 bytes
+   */
+  verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, opts?: VerifyOpts): boolean;
+  /** HashML-DSA / HashSLH-DSA with `hash`. */
+  prehash(hash: PreHash): PreHashVerifier;
+  /** Verify_internal on M′, or (ML-DSA, `externalMu: true`) on a 64-byte μ. */
+  readonly internal: {
+    readonly lengths: Lengths;
+    verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, opts?: InternalOpts): boolean;
+  };
+  /** Decodes and expands `publicKey` once for many verifications. */
+  prepare(publicKey: Uint8Array): PreparedKey;
+}
+
+export declare const ml_dsa44: Suite;
+export declare const ml_dsa65: Suite;
+export declare const ml_dsa87: Suite;
+export declare const slh_dsa_sha2_128s: Suite;
+export declare const slh_dsa_sha2_128f: Suite;
+export declare const slh_dsa_sha2_192s: Suite;
+export declare const slh_dsa_sha2_192f: Suite;
+export declare const slh_dsa_sha2_256s: Suite;
+export declare const slh_dsa_sha2_256f: Suite;
+export declare const slh_dsa_shake_128s: Suite;
+export declare const slh_dsa_shake_128f: Suite;
+export declare const slh_dsa_shake_192s: Suite;
+export declare const slh_dsa_shake_192f: Suite;
+export declare const slh_dsa_shake_256s: Suite;
+export declare const slh_dsa_shake_256f: Suite;
+
+/** Verifies with the suite named `suiteName` (FIPS name). `opts.prehash` selects the pre-hash variant. */
+export declare function verify(
+  suiteName: string,
+  signature: Uint8Array,
+  message: Uint8Array,
+  publicKey: Uint8Array,
+  opts?: VerifyOpts & { prehash?: PreHash },
+): boolean;
+
+/** Every suite with its FIPS name, export name and byte lengths. */
+export declare function suites(): { name: string; export: string; publicKey: number; signature: number }[];
+
+/** Which wasm build runs: "simd128" or "portable". */
+export declare function backend(): 'simd128' | 'portable';

@@ -1,0 +1,25 @@
+// "pqverify/manual": nothing runs before init; initSync takes the .wasm bytes (for
+// wallet extensions and workers that cannot await); init() is idempotent.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+
+import * as manual from 'pqverify/manual';
+
+const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
+const [f] = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString());
+
+test('a clear error before initialisation, then initSync from bytes', async () => {
+  const [sig, msg, pk] = [unhex(f.pure), unhex(f.message), unhex(f.publicKey)];
+  assert.equal(manual.ml_dsa44.lengths.publicKey, 1312, 'lengths need no wasm');
+  assert.throws(() => manual.ml_dsa44.verify(sig, msg, pk), /not initialised; call init\(\) or initSync\(\)/);
+  assert.throws(() => manual.initSync('not bytes'), TypeError);
+  const require = createRequire(import.meta.url);
+  const wasmPath = require.resolve('pqverify/package.json').replace(/package\.json$/, 'wasm/pqverify_wasm_bg.wasm');
+  manual.initSync(readFileSync(wasmPath));
+  assert.equal(manual.ml_dsa44.verify(sig, msg, pk), true);
+  await manual.init(); // already initialised: a no-op
+  assert.equal(manual.verify('ML-DSA-44', sig, msg, pk), true);
+});

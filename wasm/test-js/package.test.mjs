@@ -1,0 +1,166 @@
+// The built `pqverify` npm package, imported as a user imports it, against
+// @noble/post-quantum: noble's signatures for all 15 suites verify through exactly
+// noble's call shape (pure, context, pre-hash, internal, external μ), then through
+// prepared keys; flipped bits are rejected; every bad-input error class is checked.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+
+import * as pq from 'pqverify';
+import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
+import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
+import { sha224, sha256, sha384, sha512, sha512_224, sha512_256 } from '@noble/hashes/sha2.js';
+import { sha3_224, sha3_256, sha3_384, sha3_512, shake128_32, shake256_64 } from '@noble/hashes/sha3.js';
+import { SUITES } from './suites.mjs';
+
+const noble = { ...nobleMl, ...nobleSlh };
+const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
+const fixtures = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString());
+const HASHES = [
+  [sha224, 'SHA2-224'], [sha256, 'SHA2-256'], [sha384, 'SHA2-384'], [sha512, 'SHA2-512'],
+  [sha512_224, 'SHA2-512/224'], [sha512_256, 'SHA2-512/256'], [sha3_224, 'SHA3-224'], [sha3_256, 'SHA3-256'],
+  [sha3_384, 'SHA3-384'], [sha3_512, 'SHA3-512'], [shake128_32, 'SHAKE-128'], [shake256_64, 'SHAKE-256'],
+];
+const flip = (bytes, bit) => {
+  const out = bytes.slice();
+  out[bit >> 3] ^= 1 << (bit & 7);
+  return out;
+};
+
+test('the package is ready on import, with every suite', () => {
+  const require = createRequire(import.meta.url);
+  const manifest = require('pqverify/package.json');
+  assert.equal(manifest.name, 'pqverify');
+  assert.equal(pq.suites().length, 15);
+  assert.ok(['portable', 'simd128'].includes(pq.backend()));
+  for (const [exportName, name] of SUITES) {
+    const ours = pq[exportName];
+    assert.equal(ours.name, name);
+    // Lengths agree with noble's.
+    assert.equal(ours.lengths.publicKey, noble[exportName].lengths.publicKey, name);
+    assert.equal(ours.lengths.signature, noble[exportName].lengths.signature, name);
+  }
+  assert.equal(fixtures.length, 15);
+});
+
+test('fresh noble ML-DSA signatures verify through noble\'s call shape', () => {
+  for (const exportName of ['ml_dsa44', 'ml_dsa65', 'ml_dsa87']) {
+    const n = noble[exportName];
+    const ours = pq[exportName];
+    for (let round = 0; round < 3; round++) {
+      const { secretKey, publicKey } = n.keygen();
+      const msg = crypto.getRandomValues(new Uint8Array(round * 40));
+      const context = crypto.getRandomValues(new Uint8Array(round * 100));
+      const sig = n.sign(msg, secretKey, { context });
+      assert.equal(ours.verify(sig, msg, publicKey, { context }), true);
+      assert.equal(ours.verify(sig, msg, publicKey), n.verify(sig, msg, publicKey));
+      assert.equal(ours.verify(sig, msg, publicKey), round === 0, 'empty context is a context');
+      // Every approved pre-hash, as a noble hash function and by name.
+      for (const [hash, name] of HASHES) {
+        let preSig;
+        try {
+          preSig = n.prehash(hash).sign(msg, secretKey, { context });
+        } catch {
+          // noble refuses hashes weaker than the category; sign that case through internal.
+          continue;
+        }
+        assert.equal(ours.prehash(hash).verify(preSig, msg, publicKey, { context }), true, `${exportName} ${name}`);
+        assert.equal(ours.prehash(name).verify(preSig, msg, publicKey, { context }), true);
+        assert.equal(ours.verify(preSig, msg, publicKey, { context }), false, 'pre-hash is not pure');
+      }
+      // internal: M′ and external μ.
+      const mPrime = crypto.getRandomValues(new Uint8Array(50));
+      const internalSig = n.internal.sign(mPrime, secretKey);
+      assert.equal(ours.internal.verify(internalSig, mPrime, publicKey), true);
+      const mu = crypto.getRandomValues(new Uint8Array(64));
+      const muSig = n.internal.sign(mu, secretKey, { externalMu: true });
+      assert.equal(ours.internal.verify(muSig, mu, publicKey, { externalMu: true }), true);
+      assert.equal(ours.internal.verify(muSig, flip(mu, 3), publicKey, { externalMu: true }), false);
+      // Prepared key: the same verdicts.
+      const key = ours.prepare(publicKey);
+      assert.equal(key.verify(sig, msg, { context }), true);
+      assert.equal(key.verify(sig, msg), round === 0);
+      assert.equal(key.internal.verify(muSig, mu, { externalMu: true }), true);
+      assert.equal(key.internal.verify(internalSig, mPrime), true);
+      for (let i = 0; i < 16; i++) {
+        const bit = Math.floor(Math.random() * sig.length * 8);
+        assert.equal(ours.verify(flip(sig, bit), msg, publicKey, { context }), false, `bit ${bit}`);
+        assert.equal(key.verify(flip(sig, bit), msg, { context }), false);
+      }
+      key.free();
+    }
+  }
+});
+
+test('noble signatures for all 15 suites: pure, context, pre-hash, prepared, flipped bits', () => {
+  for (const f of fixtures) {
+    const [exportName] = SUITES.find(([, name]) => name === f.suite);
+    const ours = pq[exportName];
+    const n = noble[exportName];
+    const [pk, msg, context] = [unhex(f.publicKey), unhex(f.message), unhex(f.context)];
+    const [pure, withCtx, pre] = [unhex(f.pure), unhex(f.pureWithContext), unhex(f.prehashWithContext)];
+    const [hashFn] = HASHES.find(([, name]) => name === f.prehash);
+    // The fixtures are noble-valid (checked with noble itself) …
+    assert.equal(n.verify(pure, msg, pk), true, f.suite);
+    // … and pqverify agrees through noble's exact call shape.
+    assert.equal(ours.verify(pure, msg, pk), true, f.suite);
+    assert.equal(ours.verify(withCtx, msg, pk, { context }), true, f.suite);
+    assert.equal(ours.verify(withCtx, msg, pk), false, f.suite);
+    assert.equal(ours.prehash(hashFn).verify(pre, msg, pk, { context }), true, f.suite);
+    assert.equal(ours.prehash(f.prehash).verify(pre, msg, pk, { context }), true, f.suite);
+    assert.equal(pq.verify(f.suite, pre, msg, pk, { context, prehash: f.prehash }), true, f.suite);
+    assert.equal(pq.verify(f.suite, pure, msg, pk), true, f.suite);
+    const key = ours.prepare(pk);
+    assert.equal(key.suite, f.suite);
+    assert.equal(key.verify(pure, msg), true);
+    assert.equal(key.verify(withCtx, msg, { context }), true);
+    assert.equal(key.prehash(hashFn).verify(pre, msg, { context }), true);
+    for (const bit of [0, 8 * 17 + 3, Math.floor(pure.length * 4), pure.length * 8 - 1]) {
+      assert.equal(ours.verify(flip(pure, bit), msg, pk), false, `${f.suite} bit ${bit}`);
+      assert.equal(key.verify(flip(pure, bit), msg), false);
+    }
+    assert.equal(ours.verify(pure, flip(msg, 5), pk), false);
+    assert.equal(ours.verify(pure.subarray(1), msg, pk), false, 'one byte short');
+    assert.equal(ours.verify(new Uint8Array([...pure, 0xaa]), msg, pk), false, 'one byte long');
+    key.free();
+  }
+});
+
+test('bad input: TypeError for types and options, RangeError for values', () => {
+  const f = fixtures[0];
+  const [pk, msg, sig] = [unhex(f.publicKey), unhex(f.message), unhex(f.pure)];
+  const s = pq.ml_dsa44;
+  for (const bad of [[1, 2, 3], 'abcd', null, undefined, 42, new ArrayBuffer(8), new Uint16Array(4)]) {
+    assert.throws(() => s.verify(bad, msg, pk), TypeError);
+    assert.throws(() => s.verify(sig, bad, pk), TypeError);
+    assert.throws(() => s.verify(sig, msg, bad), TypeError);
+  }
+  assert.throws(() => s.verify(sig, msg, pk, { contxt: new Uint8Array(1) }), /unknown option "contxt"/);
+  assert.throws(() => s.verify(sig, msg, pk, { context: 'abc' }), TypeError);
+  assert.throws(() => s.verify(sig, msg, pk, 'opts'), TypeError);
+  assert.throws(() => s.verify(sig, msg, pk, { context: new Uint8Array(256) }), RangeError);
+  assert.equal(s.verify(sig, msg, pk, { context: new Uint8Array(255) }), false);
+  assert.throws(() => s.verify(sig, msg, pk.subarray(1)), (e) => e instanceof RangeError && /1311 bytes; ML-DSA-44 public keys are 1312/.test(e.message));
+  assert.throws(() => s.prepare(new Uint8Array(5)), RangeError);
+  assert.throws(() => s.prehash('MD5'), RangeError);
+  assert.throws(() => s.prehash({}), TypeError);
+  assert.throws(() => s.prehash({ oid: new Uint8Array([6, 9, 96, 134, 72, 1, 101, 3, 4, 2, 99]) }), RangeError);
+  assert.throws(() => s.internal.verify(sig, new Uint8Array(63), pk, { externalMu: true }), RangeError);
+  assert.throws(() => s.internal.verify(sig, msg, pk, { context: new Uint8Array(0) }), TypeError);
+  assert.throws(() => pq.slh_dsa_shake_128f.internal.verify(sig, new Uint8Array(64), new Uint8Array(32), { externalMu: true }), RangeError);
+  assert.throws(() => pq.verify('ML-DSA-45', sig, msg, pk), RangeError);
+  assert.throws(() => pq.verify(44, sig, msg, pk), TypeError);
+  assert.throws(() => pq.verify('ML-DSA-44', sig, msg, pk, { prehsh: 'SHA2-256' }), TypeError);
+  // A wrong-length or garbage signature is simply false.
+  assert.equal(s.verify(new Uint8Array(0), msg, pk), false);
+  assert.equal(s.verify(new Uint8Array(100000), msg, pk), false);
+  // Node's Buffer is a Uint8Array and is accepted.
+  assert.equal(s.verify(Buffer.from(sig), Buffer.from(msg), Buffer.from(pk)), true);
+  // A freed prepared key says so.
+  const key = s.prepare(pk);
+  key.free();
+  key.free();
+  assert.throws(() => key.verify(sig, msg), /freed/);
+});

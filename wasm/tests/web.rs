@@ -1,0 +1,74 @@
+//! The wasm build against the NIST ACVP vectors and bad input, in Node and in
+//! headless Chromium (`cargo xtask test` runs both; the browser run sets
+//! `WASM_BINDGEN_USE_BROWSER=1`, since these tests do not pin a runner).
+#![cfg(target_arch = "wasm32")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "tests")]
+
+use pqverify_kats::{Case, Interface};
+use pqverify_wasm::{PreparedKey, backend, suites, verify};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+/// The interface and hash arguments of the wasm exports for a case.
+fn args(case: &Case) -> (&'static str, String) {
+    match &case.interface {
+        Interface::Pure => ("pure", String::new()),
+        Interface::PreHash(h) => ("prehash", h.clone()),
+        Interface::Internal => ("internal", String::new()),
+        Interface::ExternalMu => ("mu", String::new()),
+    }
+}
+
+fn run_all(cases: &[Case]) -> usize {
+    let mut passed = 0;
+    for case in cases {
+        let (iface, hash) = args(case);
+        let one_shot =
+            verify(&case.suite, iface, &hash, &case.signature, &case.message, &case.context, &case.public_key)
+                .unwrap_or_else(|_| panic!("tcId {}: unexpected error", case.tc_id));
+        let key = PreparedKey::new(&case.suite, &case.public_key).unwrap_or_else(|_| panic!("tcId {}", case.tc_id));
+        let prepared = key.verify(iface, &hash, &case.signature, &case.message, &case.context).unwrap();
+        assert_eq!(one_shot, prepared, "tcId {}", case.tc_id);
+        assert_eq!(key.suite(), case.suite);
+        if one_shot == case.expected {
+            passed += 1;
+        }
+    }
+    passed
+}
+
+#[wasm_bindgen_test]
+fn ml_dsa_acvp_in_wasm() {
+    let cases = pqverify_kats::ml_dsa_sigver().unwrap();
+    assert_eq!(cases.len(), 180);
+    assert_eq!(run_all(&cases), 180, "ML-DSA ACVP sigVer in wasm");
+}
+
+#[wasm_bindgen_test]
+fn slh_dsa_acvp_in_wasm() {
+    let cases = pqverify_kats::slh_dsa_sigver().unwrap();
+    assert_eq!(cases.len(), 504);
+    assert_eq!(run_all(&cases), 504, "SLH-DSA ACVP sigVer in wasm");
+}
+
+#[wasm_bindgen_test]
+fn bad_input_is_an_error_or_false_never_a_trap() {
+    let pk = vec![0u8; 1312];
+    // Wrong key length: an error with the expected length.
+    assert!(verify("ML-DSA-44", "pure", "", &[0; 2420], b"m", b"", &pk[..1311]).is_err());
+    assert!(PreparedKey::new("ML-DSA-44", &pk[..100]).is_err());
+    // Unknown suite, interface or hash: errors.
+    assert!(verify("ML-DSA-45", "pure", "", &[], b"", b"", &pk).is_err());
+    assert!(verify("ML-DSA-44", "sideways", "", &[], b"", b"", &pk).is_err());
+    assert!(verify("ML-DSA-44", "prehash", "MD5", &[], b"", b"", &pk).is_err());
+    // Context over 255 bytes and μ of the wrong length: errors.
+    assert!(verify("ML-DSA-44", "pure", "", &[0; 2420], b"m", &[0; 256], &pk).is_err());
+    assert!(verify("ML-DSA-44", "mu", "", &[0; 2420], &[0; 63], b"", &pk).is_err());
+    assert!(verify("SLH-DSA-SHAKE-128f", "mu", "", &[0; 17088], &[0; 64], b"", &[0; 32]).is_err());
+    // Signatures of any length and content: false.
+    for len in [0, 1, 2419, 2420, 2421, 100_000] {
+        assert_eq!(verify("ML-DSA-44", "pure", "", &vec![0x5a; len], b"m", b"", &pk).ok(), Some(false));
+    }
+    assert_eq!(verify("SLH-DSA-SHA2-256f", "pure", "", &vec![1; 49856], b"m", b"", &[0; 64]).ok(), Some(false));
+    assert!(suites().contains("\"name\":\"SLH-DSA-SHAKE-256f\",\"publicKey\":64,\"signature\":49856"));
+    assert!(backend() == "portable" || backend() == "simd128");
+}

@@ -1,0 +1,127 @@
+//! Building the npm package `pqverify` and its tools.
+//!
+//! * wasm-bindgen-cli exactly as pinned in wasm/Cargo.toml, and wasm-pack (cargo install);
+//! * npm packages of `wasm/test-js` (binaryen's wasm-opt 132, @noble/post-quantum,
+//!   Vite, Playwright's driver), through `npm ci`;
+//! * the package in `target/npm/pqverify/`, packed as `target/npm/pqverify-<version>.tgz`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::setup::{apt_install, succeeds};
+use crate::{Result, run};
+
+/// The wasm-bindgen version pinned with `=` in wasm/Cargo.toml.
+const WASM_BINDGEN: &str = "0.2.130";
+
+/// The workspace root.
+pub(crate) fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
+}
+
+/// Directory of the JS test project (and of the npm build tools).
+pub(crate) fn test_js() -> PathBuf {
+    root().join("wasm/test-js")
+}
+
+/// PATH with the npm tools (wasm-opt 132) first, so wasm-pack never picks up Debian's binaryen 108.
+pub(crate) fn tool_path() -> String {
+    let bin = test_js().join("node_modules/.bin");
+    format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default())
+}
+
+fn version_of(cmd: &str) -> Option<String> {
+    let out = Command::new(cmd).arg("--version").output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+/// wasm-bindgen-cli (pinned), wasm-pack, node/npm, the npm packages, Chromium and its driver.
+pub(crate) fn tools() -> Result {
+    if version_of("wasm-bindgen").as_deref() != Some(&format!("wasm-bindgen {WASM_BINDGEN}")) {
+        // Not --locked: its lock file pins a webpki-roots that this registry lacks.
+        run(
+            &format!("cargo install wasm-bindgen-cli {WASM_BINDGEN}"),
+            Command::new("cargo").args(["install", "--force", "wasm-bindgen-cli", "--version", WASM_BINDGEN]),
+        )?;
+    }
+    if version_of("wasm-pack").is_none() {
+        run("cargo install wasm-pack", Command::new("cargo").args(["install", "wasm-pack", "--locked"]))?;
+    }
+    if !succeeds("node", &["--version"]) || !succeeds("npm", &["--version"]) {
+        apt_install(&["nodejs", "npm"])?;
+    }
+    if !Path::new("/usr/bin/chromium").exists() || !Path::new("/usr/bin/chromedriver").exists() {
+        apt_install(&["chromium", "chromium-driver"])?;
+    }
+    let dir = test_js();
+    let installed = dir.join("node_modules/.package-lock.json");
+    let stale = match (std::fs::metadata(&installed), std::fs::metadata(dir.join("package-lock.json"))) {
+        (Ok(i), Ok(l)) => i.modified().ok() < l.modified().ok(),
+        _ => true,
+    };
+    if stale {
+        run("npm ci (wasm/test-js)", Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&dir))?;
+    }
+    Ok(())
+}
+
+/// The npm package directory.
+pub(crate) fn package_dir() -> PathBuf {
+    root().join("target/npm/pqverify")
+}
+
+/// Builds the package: wasm-pack (release, wasm-opt 132, weak refs) plus the JS layer.
+/// Returns the packed tarball.
+pub(crate) fn build_package() -> Result<PathBuf> {
+    tools()?;
+    let root = root();
+    let out = root.join("target/wasm-build/baseline");
+    run(
+        "wasm-pack build (release, web target)",
+        Command::new("wasm-pack")
+            .args(["build", "wasm", "--release", "--target", "web", "--weak-refs", "--no-pack"])
+            .args(["--out-name", "pqverify_wasm", "--out-dir"])
+            .arg(&out)
+            .env("PATH", tool_path())
+            .env("WASM_PACK_CACHE", root.join("target/wasm-pack-cache"))
+            .current_dir(&root),
+    )?;
+    let pkg = package_dir();
+    let _ = std::fs::remove_dir_all(&pkg);
+    std::fs::create_dir_all(pkg.join("wasm")).map_err(|e| format!("{}: {e}", pkg.display()))?;
+    let copy = |from: &Path, to: &Path| {
+        std::fs::copy(from, to).map(|_| ()).map_err(|e| format!("copy {}: {e}", from.display()))
+    };
+    for entry in std::fs::read_dir(root.join("wasm/js")).map_err(|e| e.to_string())?.flatten() {
+        copy(&entry.path(), &pkg.join(entry.file_name()))?;
+    }
+    for name in ["pqverify_wasm.js", "pqverify_wasm.d.ts", "pqverify_wasm_bg.wasm", "pqverify_wasm_bg.wasm.d.ts"] {
+        copy(&out.join(name), &pkg.join("wasm").join(name))?;
+    }
+    let packed = Command::new("npm")
+        .args(["pack", "--silent", "--pack-destination"])
+        .arg(root.join("target/npm"))
+        .current_dir(&pkg)
+        .output()
+        .map_err(|e| format!("npm pack: {e}"))?;
+    if !packed.status.success() {
+        return Err(format!("npm pack: {}", String::from_utf8_lossy(&packed.stderr)));
+    }
+    let name = String::from_utf8_lossy(&packed.stdout).trim().lines().last().unwrap_or_default().to_owned();
+    let tarball = root.join("target/npm").join(name);
+    let wasm = pkg.join("wasm/pqverify_wasm_bg.wasm");
+    let raw = std::fs::metadata(&wasm).map(|m| m.len()).unwrap_or(0);
+    eprintln!("xtask: npm package {} (.wasm {raw} bytes)", tarball.display());
+    Ok(tarball)
+}
+
+/// Installs the packed package into the JS test project, as a user would.
+pub(crate) fn install_package(tarball: &Path) -> Result {
+    run(
+        "npm install the packed pqverify into wasm/test-js",
+        Command::new("npm")
+            .args(["install", "--no-save", "--no-audit", "--no-fund"])
+            .arg(tarball)
+            .current_dir(test_js()),
+    )
+}
