@@ -91,3 +91,9 @@ impl PreparedKey {
         }
     }
 }
+
+/// Which kernels this build runs: `portable` (scalar reference code), or a SIMD
+/// backend's name when one is selected.
+pub fn kernels() -> &'static str {
+    "portable"
+}

@@ -79,7 +79,7 @@ pub fn verify_batch(
     budget: Option<(&UnitTable, u64)>,
 ) -> Result<Vec<Result<bool, VerifyError>>, VerifyError> {
     if let Some((table, limit)) = budget {
-        table.charge(items.iter().map(|i| i.suite), limit).map_err(VerifyError::Budget)?;
+        table.charge(items.iter().map(|i| i.suite.name()), limit).map_err(VerifyError::Budget)?;
     }
     Ok(items.par_iter().map(|item| verifier.verify(&item.request())).collect())
 }

@@ -4,11 +4,13 @@
 
 pub mod backend;
 pub mod batch;
+pub mod bench;
 pub mod cache;
 pub mod dual;
 pub mod jsonl;
 pub mod sink;
-pub mod units;
+
+pub use pqverify_bench::units;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;

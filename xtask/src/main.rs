@@ -8,6 +8,7 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, ExitCode, Stdio};
 
+mod bench;
 mod setup;
 mod wasm;
 
@@ -23,7 +24,8 @@ fn main() -> ExitCode {
         _ => {
             eprintln!("usage: cargo xtask <test|bench|setup>");
             eprintln!("  test   set up, then fmt, clippy, every test, the wasm32 build");
-            eprintln!("  bench  set up, then run the criterion benches (extra args go to criterion)");
+            eprintln!("  bench  set up, then the benchmark suite natively and in Node, and the report");
+            eprintln!("         (--quick: a short run; --criterion [args]: the criterion micro-benches)");
             eprintln!("  setup  only install what is missing");
             return ExitCode::from(2);
         }
@@ -120,15 +122,15 @@ fn test() -> Result {
         cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
     )?;
     run(
-        "cargo clippy for wasm32 (the wasm crate and its tests)",
+        "cargo clippy for wasm32 (the wasm crate, its tests, the bench suite's JS bindings)",
         cargo()
-            .args(["clippy", "-p", "pqverify-wasm", "--target", "wasm32-unknown-unknown", "--all-targets", "--"])
-            .args(["-D", "warnings"]),
+            .args(["clippy", "-p", "pqverify-wasm", "-p", "pqverify-bench", "--features", "pqverify-bench/wasm"])
+            .args(["--target", "wasm32-unknown-unknown", "--all-targets", "--", "-D", "warnings"]),
     )?;
     steps += 3;
 
     let (passed, out) = libtest_step(
-        "cargo test (native: core, kats, native twin)",
+        "cargo test (native: core, kats, native twin, bench suite)",
         cargo().args(["test", "--workspace", "--exclude", "pqverify-wasm", "--all-targets", "--", "--nocapture"]),
     )?;
     require_line(&out, "ML-DSA ACVP sigVer: 180/180")?;
@@ -183,15 +185,29 @@ fn test() -> Result {
     passed_total += passed;
     steps += 1;
 
-    println!("xtask test: {passed_total} passed, 0 failed");
+    // The quick benchmark pipeline end to end: records and report complete and clean.
+    bench::pipeline(&wasm::root().join("target/bench-check"), true, true)?;
+    steps += 1;
+
+    println!("tests: {passed_total} passed, 0 failed");
     println!("xtask test: all {steps} steps ok");
     Ok(())
 }
 
-fn bench(extra: &[String]) -> Result {
+fn bench(args: &[String]) -> Result {
     setup::all()?;
-    run(
-        "criterion: verify per suite (pqverify one-shot and prepared, RustCrypto ml-dsa)",
-        cargo().args(["bench", "-p", "pqverify-core", "--bench", "verify", "--"]).args(extra),
-    )
+    if args.iter().any(|a| a == "--criterion") {
+        let extra: Vec<&String> = args.iter().filter(|a| *a != "--criterion").collect();
+        return run(
+            "criterion micro-benches: verify per suite (pqverify one-shot and prepared, RustCrypto)",
+            cargo().args(["bench", "-p", "pqverify-core", "--bench", "verify", "--"]).args(extra),
+        );
+    }
+    let quick = args.iter().any(|a| a == "--quick");
+    let tarball = wasm::build_package()?;
+    wasm::install_package(&tarball)?;
+    let dir = bench::results_dir();
+    bench::pipeline(&dir, quick, false)?;
+    eprintln!("xtask bench: records, env, report.md and chart.svg in {}", dir.display());
+    Ok(())
 }

@@ -3,11 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use pqverify_core::Suite;
-
-/// The Verify-Unit cost of each suite.
+/// The Verify-Unit cost of each suite, by FIPS name.
 #[derive(Clone, Debug)]
-pub struct UnitTable(BTreeMap<Suite, u64>);
+pub struct UnitTable(BTreeMap<String, u64>);
 
 impl Default for UnitTable {
     /// ML-DSA-44 100, ML-DSA-87 290, SLH-DSA-SHAKE-128s 1600 and SLH-DSA-SHAKE-256s 3600
@@ -17,57 +15,65 @@ impl Default for UnitTable {
     fn default() -> Self {
         UnitTable(
             [
-                (Suite::MlDsa44, 100),
-                (Suite::MlDsa65, 170),
-                (Suite::MlDsa87, 290),
-                (Suite::SlhDsaSha2_128s, 1600),
-                (Suite::SlhDsaSha2_128f, 3600),
-                (Suite::SlhDsaSha2_192s, 2400),
-                (Suite::SlhDsaSha2_192f, 5400),
-                (Suite::SlhDsaSha2_256s, 3600),
-                (Suite::SlhDsaSha2_256f, 5600),
-                (Suite::SlhDsaShake128s, 1600),
-                (Suite::SlhDsaShake128f, 3600),
-                (Suite::SlhDsaShake192s, 2400),
-                (Suite::SlhDsaShake192f, 5400),
-                (Suite::SlhDsaShake256s, 3600),
-                (Suite::SlhDsaShake256f, 5600),
+                ("ML-DSA-44", 100),
+                ("ML-DSA-65", 170),
+                ("ML-DSA-87", 290),
+                ("SLH-DSA-SHA2-128s", 1600),
+                ("SLH-DSA-SHA2-128f", 3600),
+                ("SLH-DSA-SHA2-192s", 2400),
+                ("SLH-DSA-SHA2-192f", 5400),
+                ("SLH-DSA-SHA2-256s", 3600),
+                ("SLH-DSA-SHA2-256f", 5600),
+                ("SLH-DSA-SHAKE-128s", 1600),
+                ("SLH-DSA-SHAKE-128f", 3600),
+                ("SLH-DSA-SHAKE-192s", 2400),
+                ("SLH-DSA-SHAKE-192f", 5400),
+                ("SLH-DSA-SHAKE-256s", 3600),
+                ("SLH-DSA-SHAKE-256f", 5600),
             ]
             .into_iter()
+            .map(|(s, u)| (s.to_owned(), u))
             .collect(),
         )
     }
 }
 
 impl UnitTable {
-    /// The cost of one signature of `suite`.
-    pub fn cost(&self, suite: Suite) -> Option<u64> {
-        self.0.get(&suite).copied()
+    /// The cost of one signature of `suite` (FIPS name, any case).
+    pub fn cost(&self, suite: &str) -> Option<u64> {
+        self.0.iter().find(|(name, _)| name.eq_ignore_ascii_case(suite)).map(|(_, &u)| u)
     }
 
-    /// Sets the cost of `suite`.
-    pub fn set(&mut self, suite: Suite, units: u64) {
-        self.0.insert(suite, units);
+    /// Sets the cost of `suite` (a FIPS name already in the table).
+    pub fn set(&mut self, suite: &str, units: u64) -> Result<(), String> {
+        let name = self
+            .0
+            .keys()
+            .find(|name| name.eq_ignore_ascii_case(suite))
+            .cloned()
+            .ok_or_else(|| format!("unknown suite {suite:?}"))?;
+        self.0.insert(name, units);
+        Ok(())
     }
 
     /// Every (suite, cost).
-    pub fn iter(&self) -> impl Iterator<Item = (Suite, u64)> + '_ {
-        self.0.iter().map(|(&s, &u)| (s, u))
+    pub fn iter(&self) -> impl Iterator<Item = (&str, u64)> + '_ {
+        self.0.iter().map(|(s, &u)| (s.as_str(), u))
     }
 
     /// Parses `SUITE=UNITS[,SUITE=UNITS…]` over the defaults.
     pub fn with_overrides(mut self, spec: &str) -> Result<Self, String> {
         for part in spec.split(',').filter(|p| !p.trim().is_empty()) {
             let (name, units) = part.split_once('=').ok_or_else(|| format!("expected SUITE=UNITS, got {part:?}"))?;
-            let suite: Suite = name.trim().parse().map_err(|e| format!("{e}"))?;
+            let suite = name.trim();
             let units: u64 = units.trim().parse().map_err(|_| format!("units for {suite} must be a whole number"))?;
-            self.set(suite, units);
+            self.set(suite, units)?;
         }
         Ok(self)
     }
 
     /// Total units of `suites`, or an error naming the first suite over `budget`.
-    pub fn charge(&self, suites: impl IntoIterator<Item = Suite>, budget: u64) -> Result<u64, String> {
+    pub fn charge<'a>(&self, suites: impl IntoIterator<Item = &'a str>, budget: u64) -> Result<u64, String> {
         let mut total: u64 = 0;
         for suite in suites {
             let cost = self.cost(suite).ok_or_else(|| format!("no Verify-Unit cost for {suite}"))?;

@@ -1,0 +1,56 @@
+// The ways of the benchmark suite in JS engines (Node and the browser page): the
+// pqverify package one-shot and with prepared keys, and @noble/post-quantum as a
+// peer. Each way binds a fixture case outside the timing and returns a zero-argument
+// verify call. Modules are passed in, so Node and the browser share this file.
+
+const EXPORTS = {
+  'ML-DSA-44': 'ml_dsa44', 'ML-DSA-65': 'ml_dsa65', 'ML-DSA-87': 'ml_dsa87',
+  'SLH-DSA-SHA2-128s': 'slh_dsa_sha2_128s', 'SLH-DSA-SHA2-128f': 'slh_dsa_sha2_128f',
+  'SLH-DSA-SHA2-192s': 'slh_dsa_sha2_192s', 'SLH-DSA-SHA2-192f': 'slh_dsa_sha2_192f',
+  'SLH-DSA-SHA2-256s': 'slh_dsa_sha2_256s', 'SLH-DSA-SHA2-256f': 'slh_dsa_sha2_256f',
+  'SLH-DSA-SHAKE-128s': 'slh_dsa_shake_128s', 'SLH-DSA-SHAKE-128f': 'slh_dsa_shake_128f',
+  'SLH-DSA-SHAKE-192s': 'slh_dsa_shake_192s', 'SLH-DSA-SHAKE-192f': 'slh_dsa_shake_192f',
+  'SLH-DSA-SHAKE-256s': 'slh_dsa_shake_256s', 'SLH-DSA-SHAKE-256f': 'slh_dsa_shake_256f',
+};
+
+/** The export name of a suite (e.g. "ml_dsa44"). */
+export const exportOf = (suite) => EXPORTS[suite];
+
+/**
+ * @param pq - the pqverify package namespace
+ * @param noble - noble's ml-dsa and slh-dsa exports merged, or null to leave noble out
+ * @param selected - way names to include (default: all)
+ */
+export function makeWays(pq, noble, selected) {
+  let prepared = null; // the previous prepared key, freed when the next one is made
+  const ways = [
+    {
+      name: 'pqverify',
+      bind(suite, pk, msg, sig) {
+        const s = pq[exportOf(suite)];
+        return s ? () => s.verify(sig, msg, pk) : null;
+      },
+    },
+    {
+      name: 'pqverify-prepared',
+      bind(suite, pk, msg, sig) {
+        const s = pq[exportOf(suite)];
+        if (!s) return null;
+        prepared?.free();
+        const key = s.prepare(pk);
+        prepared = key;
+        return () => key.verify(sig, msg);
+      },
+    },
+  ];
+  if (noble) {
+    ways.push({
+      name: 'noble',
+      bind(suite, pk, msg, sig) {
+        const s = noble[exportOf(suite)];
+        return s ? () => s.verify(sig, msg, pk) : null;
+      },
+    });
+  }
+  return selected ? ways.filter((w) => selected.includes(w.name)) : ways;
+}

@@ -1,0 +1,22 @@
+//! THE pqverify benchmark suite, one for every target.
+//!
+//! The same code runs natively (ways are Rust closures over the backends of
+//! `pqverify-native`) and in JS engines through wasm (feature `wasm`; ways are JS
+//! functions calling the npm package and its peers): same fixtures, same timing,
+//! same statistics, same records. [`report`] turns records from any mix of targets
+//! into the published tables.
+
+pub mod engine;
+pub mod fixtures;
+pub mod record;
+pub mod report;
+pub mod stats;
+pub mod units;
+#[cfg(feature = "wasm")]
+mod wasm;
+
+pub use engine::{Bound, Clock, Config, Progress, Way, run};
+pub use fixtures::{Case, FIXTURES_JSON, Fixtures, SuiteFixture};
+pub use record::{Block, Env, LiboqsInfo, Record, SCHEMA, Sample};
+pub use report::Report;
+pub use units::UnitTable;

@@ -1,0 +1,183 @@
+//! The records: JSON lines, one environment record per run and one sample record per
+//! (target, way, suite, case, round). Their field names are the contract between
+//! targets and tools (more fields are fine).
+
+use serde::{Deserialize, Serialize};
+
+/// The records' schema name.
+pub const SCHEMA: &str = "pqverify-bench/1";
+
+/// liboqs as the native run saw it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct LiboqsInfo {
+    /// e.g. `0.13.0`.
+    pub version: String,
+    /// Whether its AVX2 code runs.
+    pub avx2: bool,
+}
+
+/// What a run ran on.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Env {
+    /// Always `env`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// `native`, `node` or `browser`.
+    pub target: String,
+    /// The run's id.
+    pub run: String,
+    /// CPU model.
+    pub cpu: String,
+    /// Logical cores.
+    pub cores: u32,
+    /// OS and kernel.
+    pub os: String,
+    /// rustc / Node / browser version.
+    pub runtime: String,
+    /// liboqs version and AVX2 (native only).
+    pub liboqs: Option<LiboqsInfo>,
+    /// pqverify's kernels: `avx2`, `portable` or `simd128`.
+    pub backend: String,
+    /// `sha256:<hex>` of the fixtures.
+    pub fixtures: String,
+    /// The ways measured.
+    #[serde(default)]
+    pub ways: Vec<String>,
+    /// Anything else the runner knows (time, host, pqverify version, peers' versions, mode).
+    #[serde(default)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// One (way, suite, case, round) measurement.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Sample {
+    /// Always `sample`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// `native`, `node` or `browser`.
+    pub target: String,
+    /// The run's id.
+    pub run: String,
+    /// e.g. `pqverify`, `liboqs`, `dual-enforce`, `noble`.
+    pub way: String,
+    /// FIPS name.
+    pub suite: String,
+    /// `valid`, `invalid` or `valid-1k`.
+    pub case: String,
+    /// Round number, from 1.
+    pub round: u32,
+    /// Verify calls timed.
+    pub iterations: u64,
+    /// Timing samples (each the mean of `iterations / samples` calls).
+    pub samples: u32,
+    /// Median time per verify.
+    pub median_ns: f64,
+    /// 95th percentile over samples.
+    pub p95_ns: f64,
+    /// 99th percentile over samples.
+    pub p99_ns: f64,
+    /// Fastest sample.
+    pub min_ns: f64,
+    /// Verdicts checked against the expected one.
+    pub checks: u64,
+    /// Verdicts that differed from the expected one (plus the way's own count of
+    /// disagreements between its verifiers).
+    pub disagreements: u64,
+}
+
+/// A worst-case block verified for real through the parallel batch (native).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Block {
+    /// Always `block`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// `native`.
+    pub target: String,
+    /// The run's id.
+    pub run: String,
+    /// The verifier, e.g. `dual-enforce`.
+    pub way: String,
+    /// FIPS name.
+    pub suite: String,
+    /// Signatures in the block.
+    pub signatures: u64,
+    /// Verify Units of one signature.
+    pub units: u64,
+    /// The block budget in Verify Units.
+    pub budget_units: u64,
+    /// Worker threads.
+    pub threads: u32,
+    /// Wall time of the whole block.
+    pub wall_ns: f64,
+    /// Signatures that verified (all should).
+    pub valid: u64,
+}
+
+/// Any record.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Record {
+    /// Environment.
+    Env(Env),
+    /// Measurement.
+    Sample(Sample),
+    /// Worst-case block.
+    Block(Block),
+}
+
+impl Record {
+    /// Parses one JSON line, checking its type and schema.
+    pub fn parse(line: &str) -> Result<Record, String> {
+        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+        if v.get("schema").and_then(|s| s.as_str()) != Some(SCHEMA) {
+            return Err(format!("schema is not {SCHEMA}"));
+        }
+        let r = match v.get("type").and_then(|t| t.as_str()) {
+            Some("env") => serde_json::from_value(v).map(Record::Env),
+            Some("sample") => serde_json::from_value(v).map(Record::Sample),
+            Some("block") => serde_json::from_value(v).map(Record::Block),
+            other => return Err(format!("unknown record type {other:?}")),
+        };
+        r.map_err(|e| format!("malformed record: {e}"))
+    }
+
+    /// One JSON line.
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ` for seconds since the Unix epoch (proleptic Gregorian, UTC).
+pub fn utc_timestamp(unix_secs: u64) -> String {
+    let days = (unix_secs / 86_400) as i64;
+    let secs = unix_secs % 86_400;
+    // Civil date from days since 1970-01-01 (days-from-civil inverted: 400-year eras of 146,097 days).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utc_timestamp;
+
+    #[test]
+    fn timestamps() {
+        assert_eq!(utc_timestamp(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc_timestamp(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc_timestamp(1_796_021_999), "2026-11-30T06:59:59Z");
+    }
+}

@@ -1,0 +1,236 @@
+//! The benchmark suite's native ways and environment, and the worst-case block
+//! measured through the parallel batch.
+
+use std::sync::Arc;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use pqverify_bench::report::BLOCK_BUDGET;
+use pqverify_bench::{Block, Bound, Clock, Env, Fixtures, LiboqsInfo, SCHEMA, SuiteFixture, UnitTable, Way};
+use pqverify_core::{Message, PreparedKey, Suite};
+
+use crate::backend::{Backend, Interface, Liboqs, Pqverify, Reference, Request};
+use crate::batch::{Item, OwnedMessage, verify_batch};
+use crate::dual::{DualVerifier, Mode};
+use crate::sink::DisagreementSink;
+use crate::{Single, Verify};
+
+/// `Instant` as the suite's clock.
+pub struct NativeClock(Instant);
+
+impl NativeClock {
+    /// A clock starting now.
+    pub fn new() -> Self {
+        NativeClock(Instant::now())
+    }
+}
+
+impl Default for NativeClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Clock for NativeClock {
+    fn now_ns(&mut self) -> f64 {
+        self.0.elapsed().as_nanos() as f64
+    }
+}
+
+fn suite_of(f: &SuiteFixture) -> Option<Suite> {
+    f.suite.parse().ok()
+}
+
+/// A way through one backend (or the dual verifier) behind [`Verify`].
+pub struct VerifierWay {
+    name: String,
+    verifier: Box<dyn Verify>,
+    /// Only bind suites this backend has (pure interface).
+    backend: Option<Arc<dyn Backend>>,
+    dual: Option<Arc<DualVerifier>>,
+}
+
+impl Way for VerifierWay {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
+        let suite = suite_of(f)?;
+        if let Some(b) = &self.backend
+            && !b.supports(suite, Interface::Pure)
+        {
+            return None;
+        }
+        let verifier = &self.verifier;
+        let request = Request { suite, public_key: &f.public_key, message: Message::pure(msg, b""), signature: sig };
+        Some(Box::new(move || verifier.verify(&request).map_err(|e| e.to_string())))
+    }
+
+    fn disagreements(&self) -> u64 {
+        self.dual.as_ref().map_or(0, |d| d.disagreements())
+    }
+}
+
+/// pqverify with a prepared key built in `bind` (outside the timing).
+pub struct PreparedWay;
+
+impl Way for PreparedWay {
+    fn name(&self) -> String {
+        "pqverify-prepared".into()
+    }
+
+    fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
+        let key = PreparedKey::new(suite_of(f)?, &f.public_key).ok()?;
+        Some(Box::new(move || match key.verify(Message::pure(msg, b""), sig) {
+            Ok(()) => Ok(true),
+            Err(e) if e.is_rejection() => Ok(false),
+            Err(e) => Err(e.to_string()),
+        }))
+    }
+}
+
+/// The dual verifier the benchmark and the block use: liboqs (else the reference)
+/// as primary, pqverify with a prepared-key cache as secondary.
+pub fn dual(mode: Mode, sink: Arc<dyn DisagreementSink>) -> Arc<DualVerifier> {
+    Arc::new(DualVerifier::new(
+        vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
+        Arc::new(Pqverify::with_cache(1024)),
+        mode,
+        sink,
+    ))
+}
+
+struct Shared(Arc<DualVerifier>);
+
+impl Verify for Shared {
+    fn verify(&self, r: &Request<'_>) -> Result<bool, crate::VerifyError> {
+        self.0.verify(r)
+    }
+    fn describe(&self) -> String {
+        self.0.describe()
+    }
+}
+
+/// The native ways, in record order: liboqs, reference, pqverify, pqverify-prepared,
+/// dual-enforce, dual-shadow.
+pub fn native_ways(sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
+    let single = |name: &str, backend: Arc<dyn Backend>| -> Box<dyn Way> {
+        Box::new(VerifierWay {
+            name: name.into(),
+            verifier: Box::new(Single(backend.clone())),
+            backend: Some(backend),
+            dual: None,
+        })
+    };
+    let dual_way = |mode: Mode| -> Box<dyn Way> {
+        let d = dual(mode, sink.clone());
+        Box::new(VerifierWay {
+            name: format!("dual-{}", mode.name()),
+            verifier: Box::new(Shared(d.clone())),
+            backend: None,
+            dual: Some(d),
+        })
+    };
+    vec![
+        single("liboqs", Arc::new(Liboqs::new())),
+        single("reference", Arc::new(Reference)),
+        single("pqverify", Arc::new(Pqverify::one_shot())),
+        Box::new(PreparedWay),
+        dual_way(Mode::Enforce),
+        dual_way(Mode::Shadow),
+    ]
+}
+
+fn read_trimmed(path: &str) -> Option<String> {
+    std::fs::read_to_string(path).ok().map(|s| s.trim().to_owned())
+}
+
+/// The native environment record (fixtures digest and ways are filled in by the run).
+pub fn native_env(run: &str) -> Env {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_owned())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_owned());
+    let os_name = std::fs::read_to_string("/etc/os-release")
+        .ok()
+        .and_then(|t| t.lines().find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_owned())))
+        .unwrap_or_else(|| std::env::consts::OS.to_owned());
+    let kernel = read_trimmed("/proc/sys/kernel/osrelease").unwrap_or_default();
+    let liboqs = Liboqs::new();
+    let info = liboqs.info();
+    let mut extra = serde_json::Map::new();
+    extra.insert("pqverify".into(), env!("CARGO_PKG_VERSION").into());
+    extra.insert("host".into(), read_trimmed("/proc/sys/kernel/hostname").unwrap_or_default().into());
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    extra.insert("time".into(), pqverify_bench::record::utc_timestamp(now).into());
+    extra.insert("reference".into(), Reference.version().into());
+    extra.insert("liboqs_suites".into(), info.suites.clone().into());
+    Env {
+        kind: "env".into(),
+        schema: SCHEMA.into(),
+        target: "native".into(),
+        run: run.into(),
+        cpu,
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
+        os: format!("{os_name}, Linux {kernel}"),
+        runtime: env!("PQVERIFY_RUSTC_VERSION").into(),
+        liboqs: Some(LiboqsInfo { version: info.version.clone(), avx2: info.avx2 }),
+        backend: pqverify_core::kernels().into(),
+        fixtures: String::new(),
+        ways: Vec::new(),
+        extra,
+    }
+}
+
+/// Verifies, for each suite, a block of its valid fixture signature filling the
+/// Verify-Unit budget, through the parallel batch on all cores with dual-enforce.
+pub fn worst_case_blocks(
+    fixtures: &Fixtures,
+    suites: &[String],
+    table: &UnitTable,
+    run: &str,
+    sink: &Arc<dyn DisagreementSink>,
+) -> Vec<Block> {
+    let verifier = dual(Mode::Enforce, sink.clone());
+    let threads = rayon::current_num_threads() as u32;
+    let mut blocks = Vec::new();
+    for f in
+        fixtures.suites.iter().filter(|f| suites.is_empty() || suites.iter().any(|s| s.eq_ignore_ascii_case(&f.suite)))
+    {
+        let (Some(suite), Some(units)) = (suite_of(f), table.cost(&f.suite)) else { continue };
+        let count = BLOCK_BUDGET / units.max(1);
+        let item = Item {
+            suite,
+            public_key: f.public_key.clone(),
+            message: OwnedMessage::Pure { msg: f.msg.clone(), ctx: Vec::new() },
+            signature: f.sig.clone(),
+        };
+        let items = vec![item; count as usize];
+        // One warm-up item so the block measures verification, not first-use set-up.
+        let _ = verify_batch(verifier.as_ref(), &items[..1], None);
+        let start = Instant::now();
+        let results = verify_batch(verifier.as_ref(), &items, Some((table, BLOCK_BUDGET)));
+        let wall_ns = start.elapsed().as_nanos() as f64;
+        let valid = results.map_or(0, |r| r.iter().filter(|v| **v == Ok(true)).count() as u64);
+        blocks.push(Block {
+            kind: "block".into(),
+            schema: SCHEMA.into(),
+            target: "native".into(),
+            run: run.into(),
+            way: "dual-enforce".into(),
+            suite: f.suite.clone(),
+            signatures: count,
+            units,
+            budget_units: BLOCK_BUDGET,
+            threads,
+            wall_ns,
+            valid,
+        });
+    }
+    blocks
+}

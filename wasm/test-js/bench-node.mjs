@@ -1,0 +1,50 @@
+// The benchmark suite in Node: the same engine and fixtures as natively (compiled to
+// wasm), measuring the pqverify package and @noble/post-quantum side by side.
+//   node bench-node.mjs --out FILE [--quick] [--rounds N] [--suites A,B] [--run ID]
+import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import * as pq from 'pqverify';
+import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
+import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
+import init, { BenchSuite } from '../../target/wasm-build/bench/pqverify_bench.js';
+import { makeWays } from '../../benches/js/ways.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const out = opt('--out');
+const options = { quick: args.includes('--quick') };
+if (opt('--rounds')) options.rounds = Number(opt('--rounds'));
+if (opt('--suites')) options.suites = opt('--suites').split(',');
+
+await init({ module_or_path: readFileSync(new URL('../../target/wasm-build/bench/pqverify_bench_bg.wasm', import.meta.url)) });
+const suite = new BenchSuite(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url)));
+const require = createRequire(import.meta.url);
+// Some packages do not export package.json; read it next to their entry instead.
+const version = (entry) => {
+  let dir = require.resolve(entry).replace(/[^/]+$/, '');
+  return JSON.parse(readFileSync(`${dir}package.json`, 'utf8')).version;
+};
+const run = opt('--run') ?? `${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}-node`;
+const env = {
+  type: 'env', schema: 'pqverify-bench/1', target: 'node', run,
+  cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.availableParallelism?.() ?? os.cpus().length,
+  os: `${os.type()} ${os.release()}`, runtime: `node ${process.version}`, liboqs: null,
+  backend: pq.backend(), fixtures: '', ways: [],
+  extra: { pqverify: version('pqverify'), noble: version('@noble/post-quantum/ml-dsa.js'), time: new Date().toISOString() },
+};
+const ways = makeWays(pq, { ...nobleMl, ...nobleSlh });
+if (out) writeFileSync(out, '');
+let last = 0;
+suite.run(JSON.stringify(options), JSON.stringify(env), ways, () => performance.now(),
+  (line) => (out ? appendFileSync(out, `${line}\n`) : process.stdout.write(`${line}\n`)),
+  (done, total, current) => {
+    const now = performance.now();
+    if (now - last > 2000 || done === total) {
+      process.stderr.write(`node bench: ${done}/${total} ${current}\n`);
+      last = now;
+    }
+  });
