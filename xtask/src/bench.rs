@@ -32,9 +32,10 @@ pub(crate) fn build_bench_wasm() -> Result {
     )
 }
 
-/// Runs native and Node suites into `dir` and writes the report there. With `check`,
-/// fails unless the records are complete and clean (never on a duration).
-pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool) -> Result<String> {
+/// Runs the native, Node and (with `browser`) headless-Chromium suites into `dir` and
+/// writes the report there. With `check`, fails unless the records are complete and
+/// clean (never on a duration).
+pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool) -> Result<String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     run(
         "cargo build --release -p pqverify-native",
@@ -57,9 +58,16 @@ pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool) -> Result<String> {
     }
     run("Node benchmark suite (the npm package and noble)", &mut node_bench)?;
     let mut files = vec![native, node];
-    let browser = dir.join("browser.jsonl");
-    if browser.exists() {
-        files.push(browser);
+    if browser {
+        crate::wasm::build_www()?;
+        let records = dir.join("browser.jsonl");
+        let mut page = Command::new("node");
+        page.arg("bench-browser.mjs").arg("dist").arg(&records).current_dir(root().join("www"));
+        if quick {
+            page.arg("--quick");
+        }
+        run("browser benchmark suite (headless Chromium, the www page)", &mut page)?;
+        files.push(records);
     }
     let mut report = Command::new(&pqverify);
     report.arg("report").args(&files).arg("--out-dir").arg(dir);

@@ -20,12 +20,16 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("test") => test(),
         Some("bench") => bench(&args[1..]),
-        Some("setup") => setup::all(),
+        Some("setup") => setup::all().and_then(|()| wasm::tools()),
+        Some("www") => www(),
+        Some("fixtures") => fixtures(),
         _ => {
-            eprintln!("usage: cargo xtask <test|bench|setup>");
+            eprintln!("usage: cargo xtask <test|bench|www|fixtures|setup>");
             eprintln!("  test   set up, then fmt, clippy, every test, the wasm32 build");
             eprintln!("  bench  set up, then the benchmark suite natively and in Node, and the report");
             eprintln!("         (--quick: a short run; --criterion [args]: the criterion micro-benches)");
+            eprintln!("  www    build the browser benchmark page and serve it on 127.0.0.1:8765");
+            eprintln!("  fixtures  regenerate benches/fixtures/fixtures.json with the independent signers");
             eprintln!("  setup  only install what is missing");
             return ExitCode::from(2);
         }
@@ -186,7 +190,29 @@ fn test() -> Result {
     steps += 1;
 
     // The quick benchmark pipeline end to end: records and report complete and clean.
-    bench::pipeline(&wasm::root().join("target/bench-check"), true, true)?;
+    let check_dir = wasm::root().join("target/bench-check");
+    bench::pipeline(&check_dir, true, true, false)?;
+    steps += 1;
+
+    // The browser page in a real headless Chromium.
+    wasm::build_www()?;
+    let shots = wasm::root().join("target/www-check");
+    std::fs::create_dir_all(&shots).map_err(|e| e.to_string())?;
+    let out = run_capture(
+        "www: the benchmark page in headless Chromium (Playwright)",
+        Command::new("node")
+            .arg("check.mjs")
+            .arg("dist")
+            .arg(check_dir.join("native.jsonl"))
+            .arg(shots.join("screenshot.png"))
+            .current_dir(wasm::root().join("www")),
+    )?;
+    let summary = out.lines().rev().find_map(|l| l.strip_suffix(" failed")).unwrap_or_default().to_owned();
+    let www_passed: u64 = summary.split(' ').next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    if www_passed == 0 || !summary.ends_with(", 0") {
+        return Err(format!("www check: {summary} failed"));
+    }
+    passed_total += www_passed;
     steps += 1;
 
     println!("tests: {passed_total} passed, 0 failed");
@@ -207,7 +233,28 @@ fn bench(args: &[String]) -> Result {
     let tarball = wasm::build_package()?;
     wasm::install_package(&tarball)?;
     let dir = bench::results_dir();
-    bench::pipeline(&dir, quick, false)?;
+    bench::pipeline(&dir, quick, false, true)?;
     eprintln!("xtask bench: records, env, report.md and chart.svg in {}", dir.display());
     Ok(())
+}
+
+fn www() -> Result {
+    setup::all()?;
+    let tarball = wasm::build_package()?;
+    wasm::install_package(&tarball)?;
+    bench::build_bench_wasm()?;
+    wasm::build_www()?;
+    run(
+        "serve www/dist on http://127.0.0.1:8765/ (Ctrl-C stops)",
+        Command::new("node").args(["serve.mjs", "dist", "8765"]).current_dir(wasm::root().join("www")),
+    )
+}
+
+fn fixtures() -> Result {
+    run(
+        "generate benches/fixtures/fixtures.json (fips204/fips205, deterministic)",
+        cargo()
+            .args(["run", "--release", "-p", "pqverify-bench", "--example", "make_fixtures", "--"])
+            .arg(wasm::root().join("benches/fixtures/fixtures.json")),
+    )
 }

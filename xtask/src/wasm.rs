@@ -53,14 +53,22 @@ pub(crate) fn tools() -> Result {
     if !Path::new("/usr/bin/chromium").exists() || !Path::new("/usr/bin/chromedriver").exists() {
         apt_install(&["chromium", "chromium-driver"])?;
     }
-    let dir = test_js();
+    npm_ci(&test_js())?;
+    npm_ci(&root().join("www"))
+}
+
+/// `npm ci` in `dir` unless its node_modules is newer than its package-lock.json.
+fn npm_ci(dir: &Path) -> Result {
     let installed = dir.join("node_modules/.package-lock.json");
     let stale = match (std::fs::metadata(&installed), std::fs::metadata(dir.join("package-lock.json"))) {
         (Ok(i), Ok(l)) => i.modified().ok() < l.modified().ok(),
         _ => true,
     };
     if stale {
-        run("npm ci (wasm/test-js)", Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&dir))?;
+        run(
+            &format!("npm ci ({})", dir.display()),
+            Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(dir),
+        )?;
     }
     Ok(())
 }
@@ -115,13 +123,34 @@ pub(crate) fn build_package() -> Result<PathBuf> {
     Ok(tarball)
 }
 
-/// Installs the packed package into the JS test project, as a user would.
+/// Installs the packed package into the JS test project and the www page, as a user would.
 pub(crate) fn install_package(tarball: &Path) -> Result {
-    run(
-        "npm install the packed pqverify into wasm/test-js",
-        Command::new("npm")
-            .args(["install", "--no-save", "--no-audit", "--no-fund"])
-            .arg(tarball)
-            .current_dir(test_js()),
-    )
+    for dir in [test_js(), root().join("www")] {
+        run(
+            &format!("npm install the packed pqverify into {}", dir.display()),
+            Command::new("npm")
+                .args(["install", "--no-save", "--no-audit", "--no-fund"])
+                .arg(tarball)
+                .current_dir(&dir),
+        )?;
+    }
+    Ok(())
+}
+
+/// Builds the browser benchmark page into `www/dist` (needs the package installed
+/// and the bench wasm built).
+pub(crate) fn build_www() -> Result {
+    let root = root();
+    let www = root.join("www");
+    let generated = www.join("generated");
+    std::fs::create_dir_all(&generated).map_err(|e| e.to_string())?;
+    let bench = root.join("target/wasm-build/bench");
+    for (from, name) in [
+        (bench.join("pqverify_bench.js"), "pqverify_bench.js"),
+        (bench.join("pqverify_bench_bg.wasm"), "pqverify_bench_bg.wasm"),
+        (root.join("benches/fixtures/fixtures.json"), "fixtures.json"),
+    ] {
+        std::fs::copy(&from, generated.join(name)).map_err(|e| format!("copy {}: {e}", from.display()))?;
+    }
+    run("vite build (www)", Command::new(www.join("node_modules/.bin/vite")).arg("build").current_dir(&www))
 }

@@ -1,0 +1,62 @@
+// The browser test of `cargo xtask test`: opens the built page in headless Chromium,
+// runs a quick suite, and checks rows, verdicts, the exported records (schema, and
+// the same fixtures as natively), the native side-by-side view, and takes a screenshot.
+//   node check.mjs DIST NATIVE_RECORDS SCREENSHOT
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { runPage } from './browser.mjs';
+
+const [dist = 'dist', nativePath, shot = 'shot.png'] = process.argv.slice(2);
+const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
+const WAYS = ['pqverify', 'pqverify-prepared', 'noble'];
+let passed = 0;
+const failures = [];
+const check = (ok, what) => {
+  if (ok) passed++;
+  else failures.push(what);
+  console.log(`${ok ? 'ok' : 'not ok'} - ${what}`);
+};
+
+const { server, browser, page, errors, records } = await runPage(dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${WAYS.join(',')}&autorun=1`, { timeoutMs: 10 * 60 * 1000 });
+try {
+  check(errors.length === 0, `no page errors (${errors.join('; ')})`);
+  for (const suite of SUITES) {
+    for (const way of WAYS) {
+      for (const c of ['valid', 'invalid']) {
+        const row = page.locator(`tr[data-suite="${suite}"][data-way="${way}"][data-case="${c}"]`);
+        check((await row.count()) === 1, `row for ${suite} ${way} ${c}`);
+        check((await row.locator('td.verdicts').textContent()) === 'all correct', `${suite} ${way} ${c}: every verdict correct`);
+      }
+    }
+  }
+  // Export: the downloaded file is the records, in schema pqverify-bench/1, target browser.
+  const download = page.waitForEvent('download');
+  await page.click('#export');
+  const file = await (await download).path();
+  const exported = readFileSync(file, 'utf8');
+  check(exported === records, 'the exported file holds the records');
+  const lines = exported.trim().split('\n').map((l) => JSON.parse(l));
+  const env = lines[0];
+  const digest = `sha256:${createHash('sha256').update(readFileSync(new URL('../benches/fixtures/fixtures.json', import.meta.url))).digest('hex')}`;
+  check(env.type === 'env' && env.schema === 'pqverify-bench/1' && env.target === 'browser', 'first record is the browser environment');
+  check(env.fixtures === digest, 'the browser used the same fixtures as native (digest)');
+  check(typeof env.cores === 'number' && env.runtime.length > 0 && typeof env.extra.simd128 === 'boolean', 'environment has cores, runtime, simd128');
+  const samples = lines.filter((r) => r.type === 'sample');
+  check(samples.length === SUITES.length * WAYS.length * 2, `${samples.length} sample records (one per suite, way, case, round)`);
+  const fields = ['schema', 'target', 'run', 'way', 'suite', 'case', 'round', 'iterations', 'median_ns', 'p95_ns', 'p99_ns', 'min_ns', 'checks', 'disagreements'];
+  check(samples.every((s) => fields.every((f) => f in s) && s.target === 'browser' && s.run === env.run && s.median_ns > 0 && s.disagreements === 0),
+    'every sample record is well-formed with no disagreement');
+  // Native records side by side: the ratio column appears.
+  const native = nativePath ?? '/dev/null';
+  await page.setInputFiles('#native-file', native);
+  await page.waitForSelector('td.ratio', { state: 'attached', timeout: 10000 }).catch(() => {});
+  const ratios = await page.locator('td.ratio').allTextContents();
+  check(ratios.some((r) => r.endsWith('×')), `wasm / native ratio column shown (${ratios.slice(0, 3).join(', ')})`);
+  await page.screenshot({ path: shot, fullPage: true });
+  console.log(`screenshot: ${shot}`);
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`${passed} passed, ${failures.length} failed`);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,165 @@
+// The benchmark page: controls, progress, results table and chart, native records
+// side by side, export of the browser's records (schema pqverify-bench/1).
+const $ = (id) => document.getElementById(id);
+const SUITES = ['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87', 'SLH-DSA-SHA2-128s', 'SLH-DSA-SHA2-128f', 'SLH-DSA-SHA2-192s',
+  'SLH-DSA-SHA2-192f', 'SLH-DSA-SHA2-256s', 'SLH-DSA-SHA2-256f', 'SLH-DSA-SHAKE-128s', 'SLH-DSA-SHAKE-128f',
+  'SLH-DSA-SHAKE-192s', 'SLH-DSA-SHAKE-192f', 'SLH-DSA-SHAKE-256s', 'SLH-DSA-SHAKE-256f'];
+const WAYS = ['pqverify', 'pqverify-prepared', 'noble'];
+const params = new URLSearchParams(location.search);
+let records = [];
+let native = [];
+
+// simd128 support: a module with one v128 instruction validates only where SIMD exists.
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+const simd = WebAssembly.validate(SIMD_PROBE);
+
+function env() {
+  return {
+    type: 'env', schema: 'pqverify-bench/1', target: 'browser',
+    run: `${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}-browser`,
+    cpu: navigator.userAgentData?.platform ?? navigator.platform ?? 'unknown',
+    cores: navigator.hardwareConcurrency ?? 1, os: navigator.userAgent,
+    runtime: (navigator.userAgent.match(/(Chrom(e|ium)|Firefox|Safari)\/[\d.]+/) ?? ['browser'])[0],
+    liboqs: null, backend: '', fixtures: '', ways: [],
+    extra: { userAgent: navigator.userAgent, simd128: simd, crossOriginIsolated: self.crossOriginIsolated === true },
+  };
+}
+
+function controls() {
+  const chosen = (params.get('suites') ?? 'ML-DSA-44,ML-DSA-65,ML-DSA-87,SLH-DSA-SHAKE-128s').split(',');
+  $('suites').innerHTML = SUITES.map((s) => `<label><input type="checkbox" name="suite" value="${s}" ${chosen.includes(s) ? 'checked' : ''}> ${s}</label>`).join('');
+  const ways = (params.get('ways') ?? WAYS.join(',')).split(',');
+  $('ways').innerHTML = WAYS.map((w) => `<label><input type="checkbox" name="way" value="${w}" ${ways.includes(w) ? 'checked' : ''}> ${w}</label>`).join('');
+  if (params.has('quick')) $('quick').checked = params.get('quick') !== '0';
+  if (params.has('rounds')) $('rounds').value = params.get('rounds');
+  $('env').textContent = `${navigator.userAgent} · ${navigator.hardwareConcurrency} cores · simd128 ${simd ? 'available' : 'not available'} · cross-origin isolated ${self.crossOriginIsolated === true}`;
+}
+
+const us = (ns) => (ns >= 1e7 ? (ns / 1e3).toFixed(0) : ns >= 1e5 ? (ns / 1e3).toFixed(1) : (ns / 1e3).toFixed(2));
+const median = (v) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Per (way, suite, case): median of round medians, worst p95, disagreements. */
+function summarise(lines) {
+  const cells = new Map();
+  for (const r of lines) {
+    if (r.type !== 'sample') continue;
+    const k = `${r.way}|${r.suite}|${r.case}`;
+    const c = cells.get(k) ?? { medians: [], p95: 0, disagreements: 0 };
+    c.medians.push(r.median_ns);
+    c.p95 = Math.max(c.p95, r.p95_ns);
+    c.disagreements += r.disagreements;
+    cells.set(k, c);
+  }
+  return (way, suite, c = 'valid') => {
+    const cell = cells.get(`${way}|${suite}|${c}`);
+    return cell && { median: median(cell.medians), p95: cell.p95, disagreements: cell.disagreements };
+  };
+}
+
+function render() {
+  const get = summarise(records);
+  const nat = summarise(native);
+  const suites = [...new Set(records.filter((r) => r.type === 'sample').map((r) => r.suite))];
+  const ways = [...new Set(records.filter((r) => r.type === 'sample').map((r) => r.way))];
+  const withNative = native.length > 0;
+  let html = `<tr><th>suite</th><th>way</th><th>case</th><th>median µs</th><th>p95 µs</th><th>× vs noble</th>${withNative ? '<th>native µs</th><th>wasm / native</th>' : ''}<th>verdicts</th></tr>`;
+  for (const suite of suites) {
+    for (const way of ways) {
+      for (const c of ['valid', 'invalid']) {
+        const cell = get(way, suite, c);
+        if (!cell) continue;
+        const noble = get('noble', suite, c);
+        const n = withNative ? nat(way, suite, c) : null;
+        html += `<tr data-suite="${suite}" data-way="${way}" data-case="${c}"><td>${suite}</td><td>${way}</td><td>${c}</td>` +
+          `<td>${us(cell.median)}</td><td>${us(cell.p95)}</td>` +
+          `<td>${noble && way !== 'noble' ? (noble.median / cell.median).toFixed(1) + '×' : '—'}</td>` +
+          (withNative ? `<td class="native">${n ? us(n.median) : '—'}</td><td class="ratio">${n ? (cell.median / n.median).toFixed(2) + '×' : '—'}</td>` : '') +
+          `<td class="verdicts">${cell.disagreements === 0 ? 'all correct' : `${cell.disagreements} wrong`}</td></tr>`;
+      }
+    }
+  }
+  $('results').innerHTML = html;
+  $('chart').innerHTML = chart(suites, ways, get, withNative ? nat : null);
+  $('export').disabled = records.length === 0;
+}
+
+/** Horizontal bars, log scale (1 µs … 100 ms), valid signatures. */
+function chart(suites, ways, get, nat) {
+  const series = ways.map((w) => ({ label: `browser ${w}`, f: (s) => get(w, s) }));
+  if (nat) for (const w of ['pqverify', 'liboqs', 'reference']) series.push({ label: `native ${w}`, f: (s) => nat(w, s) });
+  const colors = ['#2563eb', '#1e3a8a', '#f59e0b', '#16a34a', '#6b7280', '#a3a3a3'];
+  const bar = 10, left = 150, width = 640;
+  const group = bar * series.length + 8;
+  const x = (ns) => left + (width - left - 10) * Math.max(0, Math.log10(ns / 1e3)) / 5;
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${30 + group * suites.length + 16 * series.length}" font-size="11" font-family="sans-serif">`;
+  for (let p = 0; p <= 5; p++) svg += `<line x1="${x(10 ** p * 1e3)}" y1="14" x2="${x(10 ** p * 1e3)}" y2="${20 + group * suites.length}" stroke="#e5e7eb"/><text x="${x(10 ** p * 1e3)}" y="12" text-anchor="middle">${10 ** p} µs</text>`;
+  suites.forEach((s, i) => {
+    const y = 20 + group * i;
+    svg += `<text x="${left - 6}" y="${y + group / 2}" text-anchor="end">${s}</text>`;
+    series.forEach((se, j) => {
+      const c = se.f(s);
+      if (c) svg += `<rect x="${left}" y="${y + bar * j}" width="${Math.max(1, x(c.median) - left)}" height="${bar - 1}" fill="${colors[j % colors.length]}"><title>${se.label}: ${us(c.median)} µs</title></rect>`;
+    });
+  });
+  series.forEach((se, j) => {
+    const y = 26 + group * suites.length + 16 * j;
+    svg += `<rect x="${left}" y="${y}" width="10" height="10" fill="${colors[j % colors.length]}"/><text x="${left + 16}" y="${y + 9}">${se.label}</text>`;
+  });
+  return `${svg}</svg>`;
+}
+
+function loadNative(text) {
+  native = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((r) => r.schema === 'pqverify-bench/1' && r.target === 'native');
+  $('native-status').textContent = `${native.filter((r) => r.type === 'sample').length} native samples loaded`;
+  render();
+}
+
+function run() {
+  const suites = [...document.querySelectorAll('input[name=suite]:checked')].map((i) => i.value);
+  const ways = [...document.querySelectorAll('input[name=way]:checked')].map((i) => i.value);
+  const options = { quick: $('quick').checked, rounds: Number($('rounds').value) || undefined, suites };
+  records = [];
+  document.body.dataset.done = '0';
+  $('run').disabled = true;
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = ({ data }) => {
+    if (data.type === 'record') {
+      records.push(JSON.parse(data.line));
+      render();
+    } else if (data.type === 'progress') {
+      $('progress').max = data.total;
+      $('progress').value = data.done;
+      $('current').textContent = data.current;
+    } else if (data.type === 'done' || data.type === 'error') {
+      if (data.type === 'error') $('current').textContent = `error: ${data.message}`;
+      worker.terminate();
+      $('run').disabled = false;
+      document.body.dataset.done = data.type === 'done' ? '1' : 'error';
+    }
+  };
+  worker.postMessage({ type: 'run', options, ways, env: env() });
+}
+
+function exportRecords() {
+  const blob = new Blob([records.map((r) => JSON.stringify(r)).join('\n') + '\n'], { type: 'application/x-ndjson' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `pqverify-browser-${Date.now()}.jsonl`;
+  a.click();
+}
+
+controls();
+$('run').onclick = run;
+$('export').onclick = exportRecords;
+$('native-file').onchange = async (e) => loadNative(await e.target.files[0].text());
+document.body.ondragover = (e) => e.preventDefault();
+document.body.ondrop = async (e) => {
+  e.preventDefault();
+  if (e.dataTransfer.files[0]) loadNative(await e.dataTransfer.files[0].text());
+};
+// For tests and the headless runner: the records as JSON lines.
+window.pqverifyRecords = () => records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+if (params.get('autorun') === '1') run();
