@@ -16,7 +16,8 @@
 //! assert!(err.is_rejection());
 //! ```
 #![cfg_attr(not(test), no_std)]
-#![forbid(unsafe_code)]
+// `unsafe` only in the SIMD kernel modules, each block with a SAFETY comment.
+#![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -92,8 +93,15 @@ impl PreparedKey {
     }
 }
 
-/// Which kernels this build runs: `portable` (scalar reference code), or a SIMD
-/// backend's name when one is selected.
+/// Which kernels run now: `avx2` (x86-64, detected at run time), `simd128` (wasm
+/// built with simd128) or `portable` (the scalar reference code).
 pub fn kernels() -> &'static str {
-    "portable"
+    hash::keccak_x4::kernel().name()
+}
+
+/// Forces the portable kernels (`true`) or returns to the fastest available
+/// (`false`), process-wide: for comparing backends and testing them against each
+/// other. Verdicts never depend on it.
+pub fn force_portable(on: bool) {
+    hash::keccak_x4::set_force_portable(on);
 }

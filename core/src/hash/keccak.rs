@@ -27,7 +27,7 @@ const fn rc_bit(t: usize) -> u64 {
 }
 
 /// ι round constants (FIPS 202 Algorithm 6): RC[2^j − 1] = rc(j + 7·i_r).
-const ROUND_CONSTANTS: [u64; ROUNDS] = {
+pub(crate) const ROUND_CONSTANTS: [u64; ROUNDS] = {
     let mut out = [0u64; ROUNDS];
     let mut ir = 0;
     while ir < ROUNDS {
@@ -44,7 +44,7 @@ const ROUND_CONSTANTS: [u64; ROUNDS] = {
 /// ρ and π combined: walking (x, y) → (y, 2x + 3y) from (1, 0) visits the 24
 /// non-origin lanes; step t rotates by (t + 1)(t + 2)/2 (FIPS 202 Algorithm 2)
 /// and π moves lane (x, y) to (y, 2x + 3y) (Algorithm 3, read backwards).
-const PI_RHO: ([usize; 24], [u32; 24]) = {
+pub(crate) const PI_RHO: ([usize; 24], [u32; 24]) = {
     let mut lanes = [0usize; 24];
     let mut rotations = [0u32; 24];
     let (mut x, mut y) = (1usize, 0usize);

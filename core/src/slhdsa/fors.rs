@@ -2,7 +2,7 @@
 
 use super::address::{Adrs, AdrsType};
 use super::hash::{Node, TStream, TweakableHash};
-use super::params::{MAX_N, Params};
+use super::params::{MAX_K, MAX_N, Params};
 use super::xmss::climb;
 
 /// base_2b(X, b, out_len) (Algorithm 4): `count` integers of `b` bits read from `x`
@@ -22,7 +22,10 @@ fn base_2b(x: &[u8], b: usize, count: usize) -> impl Iterator<Item = u32> + '_ {
 }
 
 /// fors_pkFromSig (Algorithm 17): k tree roots from the signature, compressed with
-/// T_k as they are computed. `adrs` has type FORS_TREE and the key-pair address set.
+/// T_k in tree order. `adrs` has type FORS_TREE and the key-pair address set.
+///
+/// The k trees are independent: four at a time go through [`TweakableHash::f_x4`]
+/// and [`TweakableHash::h_x4`] in lockstep (every tree has height a).
 pub(crate) fn pk_from_sig<H: TweakableHash>(
     p: &Params,
     hash: &H,
@@ -36,14 +39,71 @@ pub(crate) fn pk_from_sig<H: TweakableHash>(
     roots_adrs.set_type_and_clear(AdrsType::ForsRoots);
     roots_adrs.set_key_pair(adrs.key_pair());
     let mut t = hash.t(&roots_adrs);
-    let mut node: Node = [0; MAX_N];
-    for ((i, idx), tree_sig) in base_2b(md, p.a, p.k).enumerate().zip(sig.chunks_exact((1 + p.a) * n)) {
-        let (sk, auth) = tree_sig.split_at(n);
-        adrs.set_tree_height(0);
-        adrs.set_tree_index(((i as u32) << p.a) + idx);
-        hash.f(adrs, sk, &mut node);
-        climb(hash, n, auth, idx, adrs, &mut node);
-        t.absorb(&node[..n]);
+    let mut indices = [0u32; MAX_K];
+    for (slot, idx) in indices.iter_mut().zip(base_2b(md, p.a, p.k)) {
+        *slot = idx;
+    }
+    let trees: &mut dyn Iterator<Item = (usize, &[u8])> = &mut sig.chunks_exact((1 + p.a) * n).enumerate();
+    let mut group: [(usize, &[u8]); 4] = [(0, &[]); 4];
+    loop {
+        let mut count = 0;
+        for slot in group.iter_mut() {
+            match trees.next() {
+                Some(tree) => {
+                    *slot = tree;
+                    count += 1;
+                }
+                None => break,
+            }
+        }
+        if count == 0 {
+            break;
+        }
+        if count == 1 {
+            let (i, tree_sig) = group[0];
+            let (sk, auth) = tree_sig.split_at(n);
+            let mut node: Node = [0; MAX_N];
+            adrs.set_tree_height(0);
+            adrs.set_tree_index(((i as u32) << p.a) + indices[i]);
+            hash.f(adrs, sk, &mut node);
+            climb(hash, n, auth, indices[i], adrs, &mut node);
+            t.absorb(&node[..n]);
+            continue;
+        }
+        // Lanes past `count` repeat the first tree; their results are dropped.
+        let lane = |j: usize| if j < count { group[j] } else { group[0] };
+        let mut addresses: [Adrs; 4] = core::array::from_fn(|j| {
+            let (i, _) = lane(j);
+            let mut a = adrs.clone();
+            a.set_tree_height(0);
+            a.set_tree_index(((i as u32) << p.a) + indices[i]);
+            a
+        });
+        let mut nodes = [[0u8; MAX_N]; 4];
+        hash.f_x4(&addresses, core::array::from_fn(|j| &lane(j).1[..n]), &mut nodes);
+        for height in 0..p.a {
+            let mut lefts = [[0u8; MAX_N]; 4];
+            let mut rights = [[0u8; MAX_N]; 4];
+            for j in 0..4 {
+                let (i, tree_sig) = lane(j);
+                let sibling = &tree_sig[n * (1 + height)..n * (2 + height)];
+                let a = &mut addresses[j];
+                a.set_tree_height(height as u32 + 1);
+                if (indices[i] >> height) & 1 == 0 {
+                    a.set_tree_index(a.tree_index() / 2);
+                    lefts[j][..n].copy_from_slice(&nodes[j][..n]);
+                    rights[j][..n].copy_from_slice(sibling);
+                } else {
+                    a.set_tree_index((a.tree_index() - 1) / 2);
+                    lefts[j][..n].copy_from_slice(sibling);
+                    rights[j][..n].copy_from_slice(&nodes[j][..n]);
+                }
+            }
+            hash.h_x4(&addresses, core::array::from_fn(|j| &lefts[j][..n]), core::array::from_fn(|j| &rights[j][..n]), &mut nodes);
+        }
+        for node in &nodes[..count] {
+            t.absorb(&node[..n]);
+        }
     }
     t.finish(out);
 }

@@ -7,6 +7,7 @@
 use super::address::Adrs;
 use super::params::{MAX_N, Params};
 use crate::hash::Shake256;
+use crate::hash::keccak_x4::Shake256X4;
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
@@ -30,6 +31,20 @@ pub(crate) trait TweakableHash {
     fn t(&self, adrs: &Adrs) -> Self::T;
     /// H_msg(R, PK.seed, PK.root, M′) with M′ in parts, into `out` (m bytes).
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]);
+
+    /// Four independent F calls (a SIMD kernel may run them at once).
+    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], out: &mut [Node; 4]) {
+        for j in 0..4 {
+            self.f(&adrs[j], m1[j], &mut out[j]);
+        }
+    }
+
+    /// Four independent H calls.
+    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], out: &mut [Node; 4]) {
+        for j in 0..4 {
+            self.h(&adrs[j], left[j], right[j], &mut out[j]);
+        }
+    }
 }
 
 /// The SHAKE instantiation (FIPS 205, Section 11.1): every function is SHAKE256
@@ -50,6 +65,24 @@ impl<'a> ShakeHash<'a> {
         s.absorb(self.seed);
         s.absorb(adrs.bytes());
         s
+    }
+}
+
+impl ShakeHash<'_> {
+    /// Four single-block SHAKE256 calls at once, n bytes out each.
+    fn x4(&self, inputs: [&[&[u8]]; 4], out: &mut [Node; 4]) {
+        if let Some(x4) = Shake256X4::absorb_single_block(inputs) {
+            for (j, o) in out.iter_mut().enumerate() {
+                x4.read(j, &mut o[..self.n]);
+            }
+        } else {
+            // Unreachable for the approved sets (inputs are at most 128 bytes).
+            for (parts, o) in inputs.iter().zip(out.iter_mut()) {
+                let mut s = Shake256::new();
+                parts.iter().for_each(|p| s.absorb(p));
+                s.finalize().squeeze(&mut o[..self.n]);
+            }
+        }
     }
 }
 
@@ -89,6 +122,17 @@ impl TweakableHash for ShakeHash<'_> {
 
     fn t(&self, adrs: &Adrs) -> ShakeT {
         ShakeT { sponge: self.start(adrs), n: self.n }
+    }
+
+    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], out: &mut [Node; 4]) {
+        let inputs: [[&[u8]; 3]; 4] = core::array::from_fn(|j| [self.seed, adrs[j].bytes().as_slice(), m1[j]]);
+        self.x4(inputs.each_ref().map(|p| p.as_slice()), out);
+    }
+
+    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], out: &mut [Node; 4]) {
+        let inputs: [[&[u8]; 4]; 4] =
+            core::array::from_fn(|j| [self.seed, adrs[j].bytes().as_slice(), left[j], right[j]]);
+        self.x4(inputs.each_ref().map(|p| p.as_slice()), out);
     }
 
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]) {

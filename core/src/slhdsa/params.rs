@@ -15,6 +15,8 @@ pub(crate) const LG_W: usize = 4;
 pub(crate) const W: usize = 1 << LG_W;
 /// The largest n of any set.
 pub(crate) const MAX_N: usize = 32;
+/// The largest number of FORS trees k of any set.
+pub(crate) const MAX_K: usize = 35;
 /// The largest message-digest length m of any set.
 pub(crate) const MAX_M: usize = 49;
 
@@ -147,7 +149,7 @@ mod tests {
             (&SHA2_256F, 49, 49856),
         ] {
             assert_eq!(p.m, m);
-            assert!(p.m <= MAX_M && p.n <= MAX_N);
+            assert!(p.m <= MAX_M && p.n <= MAX_N && p.k <= MAX_K);
             assert_eq!(p.signature_len(), sig);
             assert_eq!(p.len2(), 3);
             assert_eq!(p.hp * p.d, p.h);

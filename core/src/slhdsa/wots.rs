@@ -1,7 +1,7 @@
 //! WOTS+ public key from a signature (FIPS 205, Section 5: Algorithms 5 and 8).
 
 use super::address::{Adrs, AdrsType};
-use super::hash::{Node, TStream, TweakableHash};
+use super::hash::{TStream, TweakableHash};
 use super::params::{LG_W, MAX_N, Params, W};
 
 /// The i-th base-w digit of msg ‖ checksum (Algorithm 8, lines 1–7, one digit at a time).
@@ -16,9 +16,16 @@ fn digits(p: &Params, msg: &[u8]) -> impl Iterator<Item = usize> {
     message.chain(checksum_digits)
 }
 
+/// The most chains a WOTS+ key has (len for n = 32).
+const MAX_LEN: usize = 2 * MAX_N + 3;
+
 /// wots_pkFromSig (Algorithm 8): completes each chain from its signed value and
-/// compresses the chain ends with T_len, streaming. `adrs` has type WOTS_HASH and
-/// the key-pair address set.
+/// compresses the chain ends with T_len. `adrs` has type WOTS_HASH and the key-pair
+/// address set.
+///
+/// The chains are independent, so up to four advance together through
+/// [`TweakableHash::f_x4`]: a finished chain's lane takes the next chain; the ends
+/// are then absorbed into T_len in chain order, as the standard defines it.
 pub(crate) fn pk_from_sig<H: TweakableHash>(
     p: &Params,
     hash: &H,
@@ -28,22 +35,66 @@ pub(crate) fn pk_from_sig<H: TweakableHash>(
     out: &mut [u8],
 ) {
     let n = p.n;
+    let len = p.len();
+    let mut ends = [[0u8; MAX_N]; MAX_LEN];
+    let mut digit = [0usize; MAX_LEN];
+    for ((d, end), (value, x)) in digit.iter_mut().zip(ends.iter_mut()).zip(sig.chunks_exact(n).zip(digits(p, msg))) {
+        *d = x;
+        end[..n].copy_from_slice(value);
+    }
+    // Lanes: (chain, next step) for the chains in flight.
+    let mut lanes: [Option<(usize, usize)>; 4] = [None; 4];
+    let mut next_chain = 0;
+    loop {
+        for lane in lanes.iter_mut().filter(|l| l.is_none()) {
+            while next_chain < len && digit[next_chain] == W - 1 {
+                next_chain += 1; // already at the chain's end: nothing to hash
+            }
+            if next_chain < len {
+                *lane = Some((next_chain, digit[next_chain]));
+                next_chain += 1;
+            }
+        }
+        let active = lanes.iter().filter(|l| l.is_some()).count();
+        if active == 0 {
+            break;
+        }
+        let mut addresses: [Adrs; 4] = core::array::from_fn(|_| adrs.clone());
+        for (a, lane) in addresses.iter_mut().zip(&lanes) {
+            if let Some((chain, step)) = lane {
+                a.set_chain(*chain as u32);
+                a.set_hash(*step as u32);
+            }
+        }
+        let mut results = [[0u8; MAX_N]; 4];
+        if active == 1 {
+            // One chain left: a single F is cheaper than four.
+            if let Some(j) = lanes.iter().position(Option::is_some)
+                && let Some((chain, _)) = lanes[j]
+            {
+                hash.f(&addresses[j], &ends[chain][..n], &mut results[j]);
+            }
+        } else {
+            let chain_of = |j: usize| lanes[j].map_or(0, |(c, _)| c);
+            let inputs: [&[u8]; 4] = core::array::from_fn(|j| &ends[chain_of(j)][..n]);
+            hash.f_x4(&addresses, inputs, &mut results);
+        }
+        for (lane, result) in lanes.iter_mut().zip(&results) {
+            if let Some((chain, step)) = lane {
+                ends[*chain][..n].copy_from_slice(&result[..n]);
+                *step += 1;
+                if *step == W - 1 {
+                    *lane = None;
+                }
+            }
+        }
+    }
     let mut pk_adrs = adrs.clone();
     pk_adrs.set_type_and_clear(AdrsType::WotsPk);
     pk_adrs.set_key_pair(adrs.key_pair());
     let mut t = hash.t(&pk_adrs);
-    let mut tmp: Node = [0; MAX_N];
-    let mut next: Node = [0; MAX_N];
-    for ((i, digit), value) in digits(p, msg).enumerate().zip(sig.chunks_exact(n)) {
-        adrs.set_chain(i as u32);
-        // chain(X, i = digit, s = w − 1 − digit) (Algorithm 5).
-        tmp[..n].copy_from_slice(value);
-        for j in digit..W - 1 {
-            adrs.set_hash(j as u32);
-            hash.f(adrs, &tmp[..n], &mut next);
-            tmp[..n].copy_from_slice(&next[..n]);
-        }
-        t.absorb(&tmp[..n]);
+    for end in &ends[..len] {
+        t.absorb(&end[..n]);
     }
     t.finish(out);
 }

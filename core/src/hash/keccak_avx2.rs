@@ -1,0 +1,101 @@
+//! Keccak-f[1600] on four states with AVX2: one 256-bit register per lane index,
+//! holding that lane of all four states. Called only after run-time detection of
+//! AVX2 (see `keccak_x4`). Must match `keccak::f1600` bit for bit.
+#![allow(unsafe_code, reason = "AVX2 intrinsics; each unsafe block says why it is sound")]
+
+use core::arch::x86_64::{
+    __m256i, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi64x, _mm256_setzero_si256,
+    _mm256_slli_epi64, _mm256_srli_epi64, _mm256_storeu_si256, _mm256_xor_si256,
+};
+
+use super::keccak::{PI_RHO, ROUND_CONSTANTS};
+use super::keccak_x4::StateX4;
+
+/// Four states' Keccak-f[1600]; the caller has checked that the CPU has AVX2.
+pub(crate) fn f1600x4(s: &mut StateX4) {
+    // SAFETY: `keccak_x4::kernel()` returns Avx2 only when cpufeatures detected AVX2.
+    unsafe { permute(s) }
+}
+
+/// Rotation offset of ρ for each lane index x + 5y (from the walk in `PI_RHO`).
+const RHO_OF: [i32; 25] = {
+    let (lanes, rotations) = PI_RHO;
+    let mut r = [0i32; 25];
+    r[1] = rotations[0] as i32;
+    let mut t = 0;
+    while t < 23 {
+        r[lanes[t]] = rotations[t + 1] as i32;
+        t += 1;
+    }
+    r
+};
+
+/// Rotates each 64-bit lane left by the constant `L` (0 < L < 64).
+macro_rules! rol {
+    ($x:expr, $l:expr) => {{
+        const L: i32 = $l;
+        _mm256_or_si256(_mm256_slli_epi64::<L>($x), _mm256_srli_epi64::<{ 64 - L }>($x))
+    }};
+}
+
+/// Input lane of ρ∘π for output lane (x, y): ((x + 3y) mod 5, x).
+const fn source(x: usize, y: usize) -> usize {
+    (x + 3 * y) % 5 + 5 * x
+}
+
+/// One output plane y: θ's D, ρ, π, then χ, written to `$e`.
+macro_rules! plane {
+    ($a:ident, $d:ident, $e:ident, $y:literal) => {{
+        let b0 = rol_or_copy!(_mm256_xor_si256($a[source(0, $y)], $d[source(0, $y) % 5]), RHO_OF[source(0, $y)]);
+        let b1 = rol_or_copy!(_mm256_xor_si256($a[source(1, $y)], $d[source(1, $y) % 5]), RHO_OF[source(1, $y)]);
+        let b2 = rol_or_copy!(_mm256_xor_si256($a[source(2, $y)], $d[source(2, $y) % 5]), RHO_OF[source(2, $y)]);
+        let b3 = rol_or_copy!(_mm256_xor_si256($a[source(3, $y)], $d[source(3, $y) % 5]), RHO_OF[source(3, $y)]);
+        let b4 = rol_or_copy!(_mm256_xor_si256($a[source(4, $y)], $d[source(4, $y) % 5]), RHO_OF[source(4, $y)]);
+        $e[5 * $y] = _mm256_xor_si256(b0, _mm256_andnot_si256(b1, b2));
+        $e[5 * $y + 1] = _mm256_xor_si256(b1, _mm256_andnot_si256(b2, b3));
+        $e[5 * $y + 2] = _mm256_xor_si256(b2, _mm256_andnot_si256(b3, b4));
+        $e[5 * $y + 3] = _mm256_xor_si256(b3, _mm256_andnot_si256(b4, b0));
+        $e[5 * $y + 4] = _mm256_xor_si256(b4, _mm256_andnot_si256(b0, b1));
+    }};
+}
+
+/// `rol!` for offsets that may be 0 (lane (0, 0) is not rotated).
+macro_rules! rol_or_copy {
+    ($x:expr, $l:expr) => {{
+        const OFFSET: i32 = $l;
+        if OFFSET == 0 { $x } else { rol!($x, if OFFSET == 0 { 1 } else { OFFSET }) }
+    }};
+}
+
+#[target_feature(enable = "avx2")]
+fn permute(s: &mut StateX4) {
+    let mut a = [_mm256_setzero_si256(); 25];
+    for (v, lanes) in a.iter_mut().zip(s.iter()) {
+        // SAFETY: `lanes` is [u64; 4], exactly the 32 bytes an unaligned load reads.
+        *v = unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) };
+    }
+    let mut e = a;
+    for rc in ROUND_CONSTANTS {
+        // θ: column parities and D[x] = C[x − 1] ⊕ rot(C[x + 1], 1).
+        let c: [__m256i; 5] = core::array::from_fn(|x| {
+            _mm256_xor_si256(
+                _mm256_xor_si256(_mm256_xor_si256(a[x], a[x + 5]), _mm256_xor_si256(a[x + 10], a[x + 15])),
+                a[x + 20],
+            )
+        });
+        let d: [__m256i; 5] = core::array::from_fn(|x| _mm256_xor_si256(c[(x + 4) % 5], rol!(c[(x + 1) % 5], 1)));
+        // ρ, π and χ, one output plane at a time.
+        plane!(a, d, e, 0);
+        plane!(a, d, e, 1);
+        plane!(a, d, e, 2);
+        plane!(a, d, e, 3);
+        plane!(a, d, e, 4);
+        // ι
+        e[0] = _mm256_xor_si256(e[0], _mm256_set1_epi64x(rc as i64));
+        a = e;
+    }
+    for (v, lanes) in a.iter().zip(s.iter_mut()) {
+        // SAFETY: `lanes` is [u64; 4], exactly the 32 bytes an unaligned store writes.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), *v) };
+    }
+}

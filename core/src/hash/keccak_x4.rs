@@ -1,0 +1,213 @@
+//! Four independent Keccak-f[1600] states at once, and single-block SHAKE over them.
+//!
+//! The states are interleaved lane by lane (`state[i][j]` is lane i of state j), the
+//! layout an AVX2 register holds. Kernels: AVX2 (x86-64, chosen at run time), wasm
+//! simd128 (two states per vector, chosen at build time), and the portable path
+//! (the scalar permutation four times). All give bit-identical results, which the
+//! tests check against the scalar sponge.
+
+use super::keccak::f1600;
+
+/// Four interleaved Keccak states.
+pub(crate) type StateX4 = [[u64; 4]; 25];
+
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(avx2_cpuid, "avx2");
+
+/// Set by [`crate::force_portable`]: run the portable kernels even where SIMD exists.
+static FORCE_PORTABLE: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+
+/// Forces (or stops forcing) the portable kernels.
+pub(crate) fn set_force_portable(on: bool) {
+    FORCE_PORTABLE.store(on, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// A set of kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kernel {
+    /// The scalar reference code.
+    Portable,
+    /// x86-64 AVX2, detected at run time.
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    /// wasm simd128, chosen at build time.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    Simd128,
+}
+
+impl Kernel {
+    /// `portable`, `avx2` or `simd128`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => "avx2",
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => "simd128",
+        }
+    }
+}
+
+/// The kernels in use now.
+pub(crate) fn kernel() -> Kernel {
+    if FORCE_PORTABLE.load(core::sync::atomic::Ordering::Relaxed) {
+        return Kernel::Portable;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if avx2_cpuid::get() {
+        return Kernel::Avx2;
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return Kernel::Simd128;
+    #[allow(unreachable_code, reason = "reached on targets without a SIMD kernel")]
+    Kernel::Portable
+}
+
+/// Keccak-f[1600] on four states.
+#[inline]
+pub(crate) fn f1600x4(s: &mut StateX4) {
+    match kernel() {
+        Kernel::Portable => portable_f1600x4(s),
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => super::keccak_avx2::f1600x4(s),
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => super::keccak_simd128::f1600x4(s),
+    }
+}
+
+/// The reference: the scalar permutation on each state.
+pub(crate) fn portable_f1600x4(s: &mut StateX4) {
+    for j in 0..4 {
+        let mut one = [0u64; 25];
+        for (lane, four) in one.iter_mut().zip(s.iter()) {
+            *lane = four[j];
+        }
+        f1600(&mut one);
+        for (four, lane) in s.iter_mut().zip(one) {
+            four[j] = lane;
+        }
+    }
+}
+
+/// XORs `data` into state `j` from byte `offset` on (whole words where aligned:
+/// the SLH-DSA and ML-DSA inputs are mostly multiples of 8 bytes).
+fn xor_lane_bytes(s: &mut StateX4, j: usize, offset: usize, data: &[u8]) {
+    let mut pos = offset;
+    let mut rest = data;
+    while pos % 8 == 0 && rest.len() >= 8 {
+        let (word, tail) = rest.split_at(8);
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        s[pos / 8][j] ^= u64::from_le_bytes(w);
+        pos += 8;
+        rest = tail;
+    }
+    for (p, &b) in (pos..).zip(rest) {
+        s[p / 8][j] ^= u64::from(b) << (8 * (p % 8));
+    }
+}
+
+/// Four SHAKE instances whose inputs each fit one block, squeezed in lockstep.
+pub(crate) struct ShakeX4<const RATE: usize> {
+    state: StateX4,
+}
+
+/// SHAKE128 × 4.
+pub(crate) type Shake128X4 = ShakeX4<168>;
+/// SHAKE256 × 4.
+pub(crate) type Shake256X4 = ShakeX4<136>;
+
+impl<const RATE: usize> ShakeX4<RATE> {
+    /// Absorbs input `j` (the concatenation of `inputs[j]`) into instance j, pads and
+    /// permutes. `None` if any input does not fit one block (the caller then hashes
+    /// those one at a time).
+    pub(crate) fn absorb_single_block(inputs: [&[&[u8]]; 4]) -> Option<Self> {
+        let mut state = [[0u64; 4]; 25];
+        for (j, parts) in inputs.iter().enumerate() {
+            let mut at = 0;
+            for part in *parts {
+                if at + part.len() >= RATE {
+                    return None;
+                }
+                xor_lane_bytes(&mut state, j, at, part);
+                at += part.len();
+            }
+            // SHAKE padding: 0x1f after the input, 0x80 in the last byte of the block.
+            xor_lane_bytes(&mut state, j, at, &[0x1f]);
+            xor_lane_bytes(&mut state, j, RATE - 1, &[0x80]);
+        }
+        f1600x4(&mut state);
+        Some(ShakeX4 { state })
+    }
+
+    /// Copies the first `out.len()` (≤ RATE) bytes of the current block of instance `j`.
+    pub(crate) fn read(&self, j: usize, out: &mut [u8]) {
+        let out_len = out.len().min(RATE);
+        for (lane, chunk) in self.state.iter().zip(out[..out_len].chunks_mut(8)) {
+            chunk.copy_from_slice(&lane[j].to_le_bytes()[..chunk.len()]);
+        }
+    }
+
+    /// Moves all four instances to their next output block.
+    pub(crate) fn next_block(&mut self) {
+        f1600x4(&mut self.state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hash::{Shake128, Shake256};
+
+    fn states() -> StateX4 {
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        core::array::from_fn(|_| {
+            core::array::from_fn(|_| {
+                x = x.rotate_left(7).wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1);
+                x
+            })
+        })
+    }
+
+    #[test]
+    fn every_kernel_matches_the_portable_one() {
+        let mut a = states();
+        let mut b = a;
+        for _ in 0..3 {
+            f1600x4(&mut a);
+            portable_f1600x4(&mut b);
+        }
+        assert_eq!(a, b, "kernel {}", kernel().name());
+    }
+
+    #[test]
+    fn single_block_shake_x4_matches_the_sponge() {
+        let msgs: [std::vec::Vec<u8>; 4] = core::array::from_fn(|j| (0..(30 + 33 * j)).map(|i| (i * 3 + j) as u8).collect());
+        let inputs: [&[&[u8]]; 4] = [&[&msgs[0]], &[&msgs[1]], &[&msgs[2][..5], &msgs[2][5..]], &[&msgs[3]]];
+        let mut x4 = Shake128X4::absorb_single_block(inputs).unwrap();
+        let mut got = [[0u8; 168]; 4];
+        let mut next = [[0u8; 168]; 4];
+        for (j, out) in got.iter_mut().enumerate() {
+            x4.read(j, out);
+        }
+        x4.next_block();
+        for (j, out) in next.iter_mut().enumerate() {
+            x4.read(j, out);
+        }
+        for j in 0..4 {
+            let mut want = [0u8; 336];
+            Shake128::digest(&[&msgs[j]], &mut want);
+            assert_eq!(got[j][..], want[..168]);
+            assert_eq!(next[j][..], want[168..]);
+        }
+        let mut y4 = Shake256X4::absorb_single_block([&[&msgs[0]], &[&msgs[1]], &[&msgs[2]], &[&msgs[3]]]).unwrap();
+        y4.next_block();
+        let mut out = [0u8; 32];
+        y4.read(3, &mut out);
+        let mut want = [0u8; 272];
+        Shake256::digest(&[&msgs[3]], &mut want);
+        assert_eq!(out[..], want[136..168]);
+        // An input that does not fit one block is refused.
+        assert!(Shake256X4::absorb_single_block([&[&[0u8; 136]], &[], &[], &[]]).is_none());
+    }
+}
