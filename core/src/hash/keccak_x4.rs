@@ -182,7 +182,8 @@ mod tests {
 
     #[test]
     fn single_block_shake_x4_matches_the_sponge() {
-        let msgs: [std::vec::Vec<u8>; 4] = core::array::from_fn(|j| (0..(30 + 33 * j)).map(|i| (i * 3 + j) as u8).collect());
+        let msgs: [std::vec::Vec<u8>; 4] =
+            core::array::from_fn(|j| (0..(30 + 33 * j)).map(|i| (i * 3 + j) as u8).collect());
         let inputs: [&[&[u8]]; 4] = [&[&msgs[0]], &[&msgs[1]], &[&msgs[2][..5], &msgs[2][5..]], &[&msgs[3]]];
         let mut x4 = Shake128X4::absorb_single_block(inputs).unwrap();
         let mut got = [[0u8; 168]; 4];

@@ -99,7 +99,12 @@ pub(crate) fn pk_from_sig<H: TweakableHash>(
                     rights[j][..n].copy_from_slice(&nodes[j][..n]);
                 }
             }
-            hash.h_x4(&addresses, core::array::from_fn(|j| &lefts[j][..n]), core::array::from_fn(|j| &rights[j][..n]), &mut nodes);
+            hash.h_x4(
+                &addresses,
+                core::array::from_fn(|j| &lefts[j][..n]),
+                core::array::from_fn(|j| &rights[j][..n]),
+                &mut nodes,
+            );
         }
         for node in &nodes[..count] {
             t.absorb(&node[..n]);
