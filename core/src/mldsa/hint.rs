@@ -49,8 +49,27 @@ impl<'a> Hints<'a> {
 }
 
 /// UseHint (Algorithm 40) on r ∈ [0, q), with Decompose (Algorithm 36) inlined.
+///
+/// γ2 is one of two constants; dispatching to a const-generic copy lets the compiler
+/// turn the divisions by 2γ2 into multiplications.
 #[inline(always)]
 pub(crate) fn use_hint(hint: bool, r: i32, gamma2: i32, m: i32) -> i32 {
+    const G88: i32 = (Q - 1) / 88;
+    const G32: i32 = (Q - 1) / 32;
+    match gamma2 {
+        G88 => use_hint_const::<G88>(hint, r, m),
+        G32 => use_hint_const::<G32>(hint, r, m),
+        _ => use_hint_const_dyn(hint, r, gamma2, m),
+    }
+}
+
+#[inline(always)]
+fn use_hint_const<const GAMMA2: i32>(hint: bool, r: i32, m: i32) -> i32 {
+    use_hint_const_dyn(hint, r, GAMMA2, m)
+}
+
+#[inline(always)]
+fn use_hint_const_dyn(hint: bool, r: i32, gamma2: i32, m: i32) -> i32 {
     // r0 = r mod± 2γ2, in (−γ2, γ2].
     let mut r0 = r % (2 * gamma2);
     if r0 > gamma2 {

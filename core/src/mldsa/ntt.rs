@@ -64,10 +64,17 @@ pub(crate) fn inv_ntt(a: &mut Poly) {
             let zeta = -(ZETAS[m] as i64);
             for j in start..start + len {
                 let t = w[j];
-                w[j] = reduce32(t + w[j + len]);
+                w[j] = t + w[j + len];
                 w[j + len] = mont_reduce(zeta * (t - w[j + len]) as i64);
             }
             start += 2 * len;
+        }
+        // Sums double each layer: from |a| < 2^26 they reach 2^30 after four layers,
+        // so one reduction there keeps all eight below 2^31.
+        if len == 8 {
+            for c in w.iter_mut() {
+                *c = reduce32(*c);
+            }
         }
         len *= 2;
     }

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::ntt::{pointwise_acc, pointwise_sub};
 use super::params::Params;
 use super::poly::Poly;
-use super::sample::expand_a_entry;
+use super::sample::expand_a_x4;
 use super::verify::{EncodedKey, KeyMaterial, TR_LEN, verify_internal};
 use super::{check_key, check_signature};
 use crate::{Error, Message, Suite};
@@ -32,13 +32,14 @@ impl PreparedMlDsa {
             expected: params.public_key_len(),
             got: pk.len(),
         })?;
-        let mut a_hat = Vec::with_capacity(params.k * params.l);
-        for i in 0..params.k {
-            for j in 0..params.l {
-                let mut a = Poly::ZERO;
-                expand_a_entry(key.rho, i, j, &mut a);
-                a_hat.push(a);
-            }
+        // All k·l entries, four at a time (row-major order).
+        let entries: Vec<(usize, usize)> = (0..params.k).flat_map(|i| (0..params.l).map(move |j| (i, j))).collect();
+        let mut a_hat = Vec::with_capacity(entries.len());
+        for group in entries.chunks(4) {
+            let mut four = [const { Poly::ZERO }; 4];
+            let lanes = core::array::from_fn(|k| group.get(k).copied().unwrap_or(group[0]));
+            expand_a_x4(key.rho, lanes, &mut four);
+            a_hat.extend(four.into_iter().take(group.len()));
         }
         let t1_hat = (0..params.k)
             .map(|i| {

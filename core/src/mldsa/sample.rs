@@ -3,10 +3,24 @@
 use super::field::Q;
 use super::params::RHO_LEN;
 use super::poly::{N, Poly};
+use crate::hash::keccak_x4::Shake128X4;
 use crate::hash::{Shake128, Shake256};
 
 /// SHAKE128's rate: one squeezed block holds 56 three-byte candidates.
 const SHAKE128_RATE: usize = 168;
+
+/// Rejection-samples coefficients from one SHAKE128 block into `out` from index `*j` on
+/// (RejNTTPoly's loop, FIPS 204 Algorithm 30, with CoeffFromThreeBytes, Algorithm 14).
+fn rej_sample(block: &[u8; SHAKE128_RATE], out: &mut Poly, j: &mut usize) {
+    for s in block.chunks_exact(3) {
+        // Clear the top bit, accept if < q.
+        let z = i32::from(s[0]) | (i32::from(s[1]) << 8) | (i32::from(s[2] & 0x7f) << 16);
+        if z < Q && *j < N {
+            out.0[*j] = z;
+            *j += 1;
+        }
+    }
+}
 
 /// Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r) (FIPS 204 Algorithms 30 and 32), already in the NTT domain.
 pub(crate) fn expand_a_entry(rho: &[u8; RHO_LEN], r: usize, s: usize, out: &mut Poly) {
@@ -18,14 +32,34 @@ pub(crate) fn expand_a_entry(rho: &[u8; RHO_LEN], r: usize, s: usize, out: &mut 
     let mut j = 0;
     while j < N {
         reader.squeeze(&mut block);
-        for s in block.chunks_exact(3) {
-            // CoeffFromThreeBytes (Algorithm 14): clear the top bit, accept if < q.
-            let z = i32::from(s[0]) | (i32::from(s[1]) << 8) | (i32::from(s[2] & 0x7f) << 16);
-            if z < Q && j < N {
-                out.0[j] = z;
-                j += 1;
+        rej_sample(&block, out, &mut j);
+    }
+}
+
+/// Four entries of Â at once, (r, s) each, through four SHAKE128 instances in lockstep.
+pub(crate) fn expand_a_x4(rho: &[u8; RHO_LEN], entries: [(usize, usize); 4], out: &mut [Poly; 4]) {
+    let seeds: [[u8; 2]; 4] = entries.map(|(r, s)| [s as u8, r as u8]);
+    let inputs: [[&[u8]; 2]; 4] = core::array::from_fn(|j| [rho.as_slice(), seeds[j].as_slice()]);
+    let Some(mut x4) = Shake128X4::absorb_single_block(inputs.each_ref().map(|p| p.as_slice())) else {
+        // Unreachable: 34 bytes always fit one block.
+        for ((r, s), poly) in entries.into_iter().zip(out.iter_mut()) {
+            expand_a_entry(rho, r, s, poly);
+        }
+        return;
+    };
+    let mut filled = [0usize; 4];
+    let mut block = [0u8; SHAKE128_RATE];
+    loop {
+        for (j, (poly, count)) in out.iter_mut().zip(filled.iter_mut()).enumerate() {
+            if *count < N {
+                x4.read(j, &mut block);
+                rej_sample(&block, poly, count);
             }
         }
+        if filled.iter().all(|&c| c == N) {
+            break;
+        }
+        x4.next_block();
     }
 }
 

@@ -7,7 +7,7 @@ use super::hint::{Hints, use_hint};
 use super::ntt::{inv_ntt, ntt, pointwise_acc, pointwise_sub};
 use super::params::{D, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
 use super::poly::{N, Poly};
-use super::sample::{expand_a_entry, sample_in_ball};
+use super::sample::{expand_a_entry, expand_a_x4, sample_in_ball};
 use crate::hash::Shake256;
 use crate::message::MessagePrime;
 use crate::{Error, Message, Suite};
@@ -57,10 +57,22 @@ impl KeyMaterial for EncodedKey<'_> {
     }
 
     fn add_row_product(&self, i: usize, z_hat: &[Poly], acc: &mut Poly) {
-        let mut a = Poly::ZERO;
-        for (j, z) in z_hat.iter().enumerate() {
-            expand_a_entry(self.rho, i, j, &mut a);
-            pointwise_acc(acc, &a, z);
+        // Four entries of the row at a time; a lone last entry on its own.
+        for (chunk, zs) in z_hat.chunks(4).enumerate() {
+            let first = 4 * chunk;
+            if zs.len() == 1 {
+                let mut a = Poly::ZERO;
+                expand_a_entry(self.rho, i, first, &mut a);
+                pointwise_acc(acc, &a, &zs[0]);
+                continue;
+            }
+            let mut a = [const { Poly::ZERO }; 4];
+            // Lanes past the row's end repeat its first entry; their output is unused.
+            let entries = core::array::from_fn(|k| (i, if k < zs.len() { first + k } else { first }));
+            expand_a_x4(self.rho, entries, &mut a);
+            for (a, z) in a.iter().zip(zs) {
+                pointwise_acc(acc, a, z);
+            }
         }
     }
 
