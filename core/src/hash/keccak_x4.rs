@@ -94,7 +94,7 @@ pub(crate) fn portable_f1600x4(s: &mut StateX4) {
 fn xor_lane_bytes(s: &mut StateX4, j: usize, offset: usize, data: &[u8]) {
     let mut pos = offset;
     let mut rest = data;
-    while pos % 8 == 0 && rest.len() >= 8 {
+    while pos.is_multiple_of(8) && rest.len() >= 8 {
         let (word, tail) = rest.split_at(8);
         let mut w = [0u8; 8];
         w.copy_from_slice(word);
