@@ -4,9 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use sha2::Digest as _;
-
 use crate::Error;
+use crate::hash::sha2::{C256, C512, Md, SHA224_IV, SHA256_IV, SHA384_IV, SHA512_224_IV, SHA512_256_IV, SHA512_IV};
 use crate::hash::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
 
 /// An approved pre-hash function. Names are the ones ACVP uses (`SHA2-256`, `SHAKE-128`, …).
@@ -117,15 +116,28 @@ impl PreHash {
     }
 
     /// Computes PH(`msg`) into the first [`digest_len`](Self::digest_len) bytes of `out`.
+    /// (Not inlined: one copy of this code serves every caller.)
+    #[inline(never)]
     pub(crate) fn digest_into(self, msg: &[u8], out: &mut [u8; MAX_DIGEST]) {
         let out = &mut out[..self.digest_len()];
+        let sha256 = |iv, out: &mut [u8]| {
+            let mut h = Md::<C256>::with_iv(iv);
+            h.update(msg);
+            h.finalize_into(out);
+        };
+        let sha512 = |iv, out: &mut [u8]| {
+            let mut h = Md::<C512>::with_iv(iv);
+            h.update(msg);
+            h.finalize_into(out);
+        };
         match self {
-            PreHash::Sha2_224 => out.copy_from_slice(&sha2::Sha224::digest(msg)),
-            PreHash::Sha2_256 => out.copy_from_slice(&sha2::Sha256::digest(msg)),
-            PreHash::Sha2_384 => out.copy_from_slice(&sha2::Sha384::digest(msg)),
-            PreHash::Sha2_512 => out.copy_from_slice(&sha2::Sha512::digest(msg)),
-            PreHash::Sha2_512_224 => out.copy_from_slice(&sha2::Sha512_224::digest(msg)),
-            PreHash::Sha2_512_256 => out.copy_from_slice(&sha2::Sha512_256::digest(msg)),
+            // SHA-224 and the SHA-512/t variants are the full hash with another IV, truncated.
+            PreHash::Sha2_224 => sha256(SHA224_IV, out),
+            PreHash::Sha2_256 => sha256(SHA256_IV, out),
+            PreHash::Sha2_384 => sha512(SHA384_IV, out),
+            PreHash::Sha2_512 => sha512(SHA512_IV, out),
+            PreHash::Sha2_512_224 => sha512(SHA512_224_IV, out),
+            PreHash::Sha2_512_256 => sha512(SHA512_256_IV, out),
             PreHash::Sha3_224 => Sha3_224::digest(&[msg], out),
             PreHash::Sha3_256 => Sha3_256::digest(&[msg], out),
             PreHash::Sha3_384 => Sha3_384::digest(&[msg], out),
@@ -148,5 +160,51 @@ impl FromStr for PreHash {
     /// Parses an ACVP hash name (`SHA2-256`, `SHA3-512`, `SHAKE-128`, …), ignoring case.
     fn from_str(s: &str) -> Result<Self, Error> {
         PreHash::ALL.into_iter().find(|h| h.name().eq_ignore_ascii_case(s)).ok_or(Error::UnknownPreHash)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sha2::Digest;
+    use shake::{ExtendableOutput, Update, XofReader};
+
+    #[test]
+    fn every_prehash_matches_the_reference_crates() {
+        for len in [0usize, 1, 55, 56, 63, 64, 111, 112, 127, 128, 129, 1000] {
+            let msg: std::vec::Vec<u8> = (0..len).map(|i| (i * 7) as u8).collect();
+            let want = |h: PreHash| -> std::vec::Vec<u8> {
+                match h {
+                    PreHash::Sha2_224 => sha2::Sha224::digest(&msg).to_vec(),
+                    PreHash::Sha2_256 => sha2::Sha256::digest(&msg).to_vec(),
+                    PreHash::Sha2_384 => sha2::Sha384::digest(&msg).to_vec(),
+                    PreHash::Sha2_512 => sha2::Sha512::digest(&msg).to_vec(),
+                    PreHash::Sha2_512_224 => sha2::Sha512_224::digest(&msg).to_vec(),
+                    PreHash::Sha2_512_256 => sha2::Sha512_256::digest(&msg).to_vec(),
+                    PreHash::Sha3_224 => sha3::Sha3_224::digest(&msg).to_vec(),
+                    PreHash::Sha3_256 => sha3::Sha3_256::digest(&msg).to_vec(),
+                    PreHash::Sha3_384 => sha3::Sha3_384::digest(&msg).to_vec(),
+                    PreHash::Sha3_512 => sha3::Sha3_512::digest(&msg).to_vec(),
+                    PreHash::Shake128 | PreHash::Shake256 => {
+                        let mut out = std::vec![0u8; h.digest_len()];
+                        if h == PreHash::Shake128 {
+                            let mut x = shake::Shake128::default();
+                            x.update(&msg);
+                            x.finalize_xof().read(&mut out);
+                        } else {
+                            let mut x = shake::Shake256::default();
+                            x.update(&msg);
+                            x.finalize_xof().read(&mut out);
+                        }
+                        out
+                    }
+                }
+            };
+            for h in PreHash::ALL {
+                let mut out = [0u8; MAX_DIGEST];
+                h.digest_into(&msg, &mut out);
+                assert_eq!(out[..h.digest_len()], want(h)[..], "{h} len {len}");
+            }
+        }
     }
 }

@@ -100,3 +100,18 @@ pub fn suites() -> String {
 pub fn backend() -> String {
     if cfg!(target_feature = "simd128") { "simd128" } else { "portable" }.to_owned()
 }
+
+/// Marks the build in a custom section (`pqverify_variant`: `simd128` or `baseline`),
+/// so the package's loader can match a given .wasm with its JS glue.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[allow(unsafe_code, reason = "link_section only places these bytes in a custom section")]
+#[unsafe(link_section = "pqverify_variant")]
+#[used]
+static VARIANT: [u8; 7] = *b"simd128";
+
+/// See the simd128 variant.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "simd128")))]
+#[allow(unsafe_code, reason = "link_section only places these bytes in a custom section")]
+#[unsafe(link_section = "pqverify_variant")]
+#[used]
+static VARIANT: [u8; 8] = *b"baseline";

@@ -85,6 +85,46 @@ pub(crate) const SHA512_IV: [u64; 8] = [
     0x5be0cd19137e2179,
 ];
 
+/// SHA-224 H(0) (FIPS 180-4, Section 5.3.2).
+pub(crate) const SHA224_IV: [u32; 8] =
+    [0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4];
+
+/// SHA-384 H(0) (FIPS 180-4, Section 5.3.4).
+pub(crate) const SHA384_IV: [u64; 8] = [
+    0xcbbb9d5dc1059ed8,
+    0x629a292a367cd507,
+    0x9159015a3070dd17,
+    0x152fecd8f70e5939,
+    0x67332667ffc00b31,
+    0x8eb44a8768581511,
+    0xdb0c2e0d64f98fa7,
+    0x47b5481dbefa4fa4,
+];
+
+/// SHA-512/224 H(0) (FIPS 180-4, Section 5.3.6.1).
+pub(crate) const SHA512_224_IV: [u64; 8] = [
+    0x8c3d37c819544da2,
+    0x73e1996689dcd4d6,
+    0x1dfab7ae32ff9c82,
+    0x679dd514582f9fcf,
+    0x0f6d2b697bd44da8,
+    0x77e36f7304c48942,
+    0x3f9d85a86a1d36c8,
+    0x1112e6ad91d692a1,
+];
+
+/// SHA-512/256 H(0) (FIPS 180-4, Section 5.3.6.2).
+pub(crate) const SHA512_256_IV: [u64; 8] = [
+    0x22312194fc2bf72c,
+    0x9f555fa3c84c64c2,
+    0x2393b86b6f53b151,
+    0x963877195940eabd,
+    0x96283ee2a88effe3,
+    0xbe5e1e2553863992,
+    0x2b0199fc2c85b8aa,
+    0x0eb72ddc81c52ca2,
+];
+
 /// A streaming SHA-2 hash, possibly resumed from a midstate.
 #[derive(Clone)]
 pub(crate) struct Md<C: Compression> {
@@ -115,6 +155,11 @@ impl Sha512 {
 }
 
 impl<C: Compression> Md<C> {
+    /// Starts from an initial hash value (a SHA-2 variant's IV).
+    pub(crate) const fn with_iv(iv: C::State) -> Self {
+        Self::resume(iv, 0)
+    }
+
     /// Resumes from `state`, reached after compressing `blocks` whole blocks.
     pub(crate) const fn resume(state: C::State, blocks: u64) -> Self {
         Md { state, buf: [0; 128], buf_len: 0, total: blocks * C::BLOCK as u64 }

@@ -85,10 +85,13 @@ impl KeyMaterial for EncodedKey<'_> {
 
 /// Verify_internal (Algorithm 8) with M′ or μ as `message` describes.
 /// Lengths of pk, σ and the message were checked by the caller.
+///
+/// `key` is a trait object so that one copy of this function serves both key kinds
+/// (the calls through it are per row, not per coefficient).
 pub(crate) fn verify_internal(
     suite: Suite,
     p: &Params,
-    key: &impl KeyMaterial,
+    key: &dyn KeyMaterial,
     message: &Message<'_>,
     sig: &[u8],
 ) -> Result<(), Error> {

@@ -1,7 +1,7 @@
 //! FORS public key from a signature (FIPS 205, Algorithms 4 and 17).
 
 use super::address::{Adrs, AdrsType};
-use super::hash::{Node, TStream, TweakableHash};
+use super::hash::{Node, TweakableHash};
 use super::params::{MAX_K, MAX_N, Params};
 use super::xmss::climb;
 
@@ -26,9 +26,9 @@ fn base_2b(x: &[u8], b: usize, count: usize) -> impl Iterator<Item = u32> + '_ {
 ///
 /// The k trees are independent: four at a time go through [`TweakableHash::f_x4`]
 /// and [`TweakableHash::h_x4`] in lockstep (every tree has height a).
-pub(crate) fn pk_from_sig<H: TweakableHash>(
+pub(crate) fn pk_from_sig(
     p: &Params,
-    hash: &H,
+    hash: &dyn TweakableHash,
     sig: &[u8],
     md: &[u8],
     adrs: &mut Adrs,

@@ -12,23 +12,44 @@ use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
 /// l·n-byte input never has to be held in memory.
-pub(crate) trait TStream {
-    /// Absorbs the next n-byte value.
-    fn absorb(&mut self, value: &[u8]);
-    /// Writes the n-byte output.
-    fn finish(self, out: &mut [u8]);
+pub(crate) enum TState {
+    /// SHAKE256, n bytes out.
+    Shake(Shake256, usize),
+    /// SHA-256 (category 1), truncated to n bytes.
+    Sha256(Sha256, usize),
+    /// SHA-512 (categories 3 and 5), truncated to n bytes.
+    Sha512(Sha512, usize),
 }
 
-/// H_msg, F, H and T_l bound to one public key's PK.seed.
+impl TState {
+    /// Absorbs the next n-byte value.
+    pub(crate) fn absorb(&mut self, value: &[u8]) {
+        match self {
+            TState::Shake(s, _) => s.absorb(value),
+            TState::Sha256(s, _) => s.update(value),
+            TState::Sha512(s, _) => s.update(value),
+        }
+    }
+
+    /// Writes the n-byte output.
+    pub(crate) fn finish(self, out: &mut [u8]) {
+        match self {
+            TState::Shake(s, n) => s.finalize().squeeze(&mut out[..n]),
+            TState::Sha256(s, n) => truncated(s, &mut out[..n]),
+            TState::Sha512(s, n) => truncated(s, &mut out[..n]),
+        }
+    }
+}
+
+/// H_msg, F, H and T_l bound to one public key's PK.seed. Used as a trait object,
+/// so one copy of the algorithm code serves both instantiations.
 pub(crate) trait TweakableHash {
-    /// T_l in progress.
-    type T: TStream;
     /// F(PK.seed, ADRS, M1), into `out` (n bytes).
     fn f(&self, adrs: &Adrs, m1: &[u8], out: &mut [u8]);
     /// H(PK.seed, ADRS, left ‖ right), into `out` (n bytes).
     fn h(&self, adrs: &Adrs, left: &[u8], right: &[u8], out: &mut [u8]);
     /// Starts T_l(PK.seed, ADRS, ·).
-    fn t(&self, adrs: &Adrs) -> Self::T;
+    fn t(&self, adrs: &Adrs) -> TState;
     /// H_msg(R, PK.seed, PK.root, M′) with M′ in parts, into `out` (m bytes).
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]);
 
@@ -86,25 +107,7 @@ impl ShakeHash<'_> {
     }
 }
 
-/// T_l for the SHAKE sets.
-pub(crate) struct ShakeT {
-    sponge: Shake256,
-    n: usize,
-}
-
-impl TStream for ShakeT {
-    fn absorb(&mut self, value: &[u8]) {
-        self.sponge.absorb(value);
-    }
-
-    fn finish(self, out: &mut [u8]) {
-        self.sponge.finalize().squeeze(&mut out[..self.n]);
-    }
-}
-
 impl TweakableHash for ShakeHash<'_> {
-    type T = ShakeT;
-
     #[inline]
     fn f(&self, adrs: &Adrs, m1: &[u8], out: &mut [u8]) {
         let mut s = self.start(adrs);
@@ -120,8 +123,8 @@ impl TweakableHash for ShakeHash<'_> {
         s.finalize().squeeze(&mut out[..self.n]);
     }
 
-    fn t(&self, adrs: &Adrs) -> ShakeT {
-        ShakeT { sponge: self.start(adrs), n: self.n }
+    fn t(&self, adrs: &Adrs) -> TState {
+        TState::Shake(self.start(adrs), self.n)
     }
 
     fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], out: &mut [Node; 4]) {
@@ -189,38 +192,14 @@ impl<'a> Sha2Hash<'a> {
     }
 
     /// SHA-512 for categories 3 and 5, SHA-256 for category 1: the hash of H and T_l.
-    fn start_big(&self, adrs: &Adrs) -> Sha2T {
+    fn start_big(&self, adrs: &Adrs) -> TState {
         match self.mid.s512 {
             Some(state) => {
                 let mut s = Md::<C512>::resume(state, 1);
                 s.update(&adrs.compressed());
-                Sha2T::Long(s, self.n)
+                TState::Sha512(s, self.n)
             }
-            None => Sha2T::Short(self.start256(adrs), self.n),
-        }
-    }
-}
-
-/// T_l (and H) in progress for the SHA-2 sets.
-pub(crate) enum Sha2T {
-    /// SHA-256 (category 1).
-    Short(Sha256, usize),
-    /// SHA-512 (categories 3 and 5).
-    Long(Sha512, usize),
-}
-
-impl TStream for Sha2T {
-    fn absorb(&mut self, value: &[u8]) {
-        match self {
-            Sha2T::Short(s, _) => s.update(value),
-            Sha2T::Long(s, _) => s.update(value),
-        }
-    }
-
-    fn finish(self, out: &mut [u8]) {
-        match self {
-            Sha2T::Short(s, n) => truncated(s, &mut out[..n]),
-            Sha2T::Long(s, n) => truncated(s, &mut out[..n]),
+            None => TState::Sha256(self.start256(adrs), self.n),
         }
     }
 }
@@ -248,8 +227,6 @@ fn mgf1<C: Compression>(fresh: &Md<C>, seed: &[&[u8]], digest_len: usize, out: &
 }
 
 impl TweakableHash for Sha2Hash<'_> {
-    type T = Sha2T;
-
     #[inline]
     fn f(&self, adrs: &Adrs, m1: &[u8], out: &mut [u8]) {
         // F is SHA-256 in every category; ADRSc ‖ M1 and the padding fit one block.
@@ -282,7 +259,7 @@ impl TweakableHash for Sha2Hash<'_> {
         }
     }
 
-    fn t(&self, adrs: &Adrs) -> Sha2T {
+    fn t(&self, adrs: &Adrs) -> TState {
         self.start_big(adrs)
     }
 

@@ -15,9 +15,9 @@ fn to_int_mod(bytes: &[u8], bits: usize) -> u64 {
 
 /// Algorithm 20 on M′ (given in parts). The signature has the exact length; the
 /// result is whether it verifies.
-pub(crate) fn verify_internal<H: TweakableHash>(
+pub(crate) fn verify_internal(
     p: &Params,
-    hash: &H,
+    hash: &dyn TweakableHash,
     pk_root: &[u8],
     m_prime: &[&[u8]],
     sig: &[u8],

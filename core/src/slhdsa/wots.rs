@@ -1,7 +1,7 @@
 //! WOTS+ public key from a signature (FIPS 205, Section 5: Algorithms 5 and 8).
 
 use super::address::{Adrs, AdrsType};
-use super::hash::{TStream, TweakableHash};
+use super::hash::TweakableHash;
 use super::params::{LG_W, MAX_N, Params, W};
 
 /// The i-th base-w digit of msg ‖ checksum (Algorithm 8, lines 1–7, one digit at a time).
@@ -26,9 +26,9 @@ const MAX_LEN: usize = 2 * MAX_N + 3;
 /// The chains are independent, so up to four advance together through
 /// [`TweakableHash::f_x4`]: a finished chain's lane takes the next chain; the ends
 /// are then absorbed into T_len in chain order, as the standard defines it.
-pub(crate) fn pk_from_sig<H: TweakableHash>(
+pub(crate) fn pk_from_sig(
     p: &Params,
-    hash: &H,
+    hash: &dyn TweakableHash,
     sig: &[u8],
     msg: &[u8],
     adrs: &mut Adrs,

@@ -8,7 +8,7 @@ use super::wots;
 /// Climbs an authentication path from `leaf` (at index `idx`) to the root
 /// (Algorithm 11 lines 7–17; Algorithm 17 lines 7–17): at height j the node is
 /// the left child when bit j of its index is 0. `adrs` holds the leaf's tree index.
-pub(crate) fn climb<H: TweakableHash>(hash: &H, n: usize, auth: &[u8], idx: u32, adrs: &mut Adrs, node: &mut Node) {
+pub(crate) fn climb(hash: &dyn TweakableHash, n: usize, auth: &[u8], idx: u32, adrs: &mut Adrs, node: &mut Node) {
     let mut parent: Node = [0; MAX_N];
     for (j, sibling) in auth.chunks_exact(n).enumerate() {
         adrs.set_tree_height(j as u32 + 1);
@@ -24,7 +24,7 @@ pub(crate) fn climb<H: TweakableHash>(hash: &H, n: usize, auth: &[u8], idx: u32,
 }
 
 /// xmss_pkFromSig (Algorithm 11): the root of the XMSS tree that signed `msg` at leaf `idx`.
-fn pk_from_sig<H: TweakableHash>(p: &Params, hash: &H, idx: u32, sig: &[u8], msg: &[u8], adrs: &mut Adrs) -> Node {
+fn pk_from_sig(p: &Params, hash: &dyn TweakableHash, idx: u32, sig: &[u8], msg: &[u8], adrs: &mut Adrs) -> Node {
     let (wots_sig, auth) = sig.split_at(p.len() * p.n);
     let mut node: Node = [0; MAX_N];
     adrs.set_type_and_clear(AdrsType::WotsHash);
@@ -37,9 +37,9 @@ fn pk_from_sig<H: TweakableHash>(p: &Params, hash: &H, idx: u32, sig: &[u8], msg
 }
 
 /// ht_verify (Algorithm 13): whether the hypertree signature `sig` on `msg` leads to `pk_root`.
-pub(crate) fn ht_verify<H: TweakableHash>(
+pub(crate) fn ht_verify(
     p: &Params,
-    hash: &H,
+    hash: &dyn TweakableHash,
     msg: &[u8],
     sig: &[u8],
     mut idx_tree: u64,
