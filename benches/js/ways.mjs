@@ -20,8 +20,10 @@ export const exportOf = (suite) => EXPORTS[suite];
  * @param pq - the pqverify package namespace
  * @param noble - noble's ml-dsa and slh-dsa exports merged, or null to leave noble out
  * @param selected - way names to include (default: all)
+ * @param baseline - the raw exports of a second, baseline (non-SIMD) instance of the
+ *   package's wasm, or null: the `pqverify-portable` way
  */
-export function makeWays(pq, noble, selected) {
+export function makeWays(pq, noble, selected, baseline = null) {
   let prepared = null; // the previous prepared key, freed when the next one is made
   const ways = [
     {
@@ -43,6 +45,15 @@ export function makeWays(pq, noble, selected) {
       },
     },
   ];
+  if (baseline) {
+    const empty = new Uint8Array(0);
+    ways.push({
+      name: 'pqverify-portable',
+      bind(suite, pk, msg, sig) {
+        return exportOf(suite) ? () => baseline.verify(suite, 'pure', '', sig, msg, empty, pk) : null;
+      },
+    });
+  }
   if (noble) {
     ways.push({
       name: 'noble',

@@ -68,7 +68,8 @@ const SUITE_ORDER: [&str; 15] = [
 ];
 
 /// Native ways in column order.
-const NATIVE_WAYS: [&str; 6] = ["liboqs", "reference", "pqverify", "pqverify-prepared", "dual-enforce", "dual-shadow"];
+const NATIVE_WAYS: [&str; 7] =
+    ["liboqs", "reference", "pqverify", "pqverify-portable", "pqverify-prepared", "dual-enforce", "dual-shadow"];
 
 fn us(ns: f64) -> String {
     if !ns.is_finite() {
@@ -182,8 +183,10 @@ impl Report {
         for (target, run) in &self.runs {
             digests.insert(run.env.fixtures.clone());
             let expected_ways: &[&str] = match target.as_str() {
-                "native" => &["reference", "pqverify", "pqverify-prepared", "dual-enforce", "dual-shadow"],
-                _ => &["pqverify", "pqverify-prepared"],
+                "native" => {
+                    &["reference", "pqverify", "pqverify-portable", "pqverify-prepared", "dual-enforce", "dual-shadow"]
+                }
+                _ => &["pqverify", "pqverify-portable", "pqverify-prepared"],
             };
             let samples: Vec<Sample> = lines
                 .iter()
@@ -317,7 +320,7 @@ impl Report {
             }
             let _ = writeln!(out, "| {} |\n|---|---|{}", header.join(" | "), "---:|".repeat(header.len() - 2));
             for suite in &self.suites {
-                for way in ["pqverify", "pqverify-prepared"] {
+                for way in ["pqverify", "pqverify-portable", "pqverify-prepared"] {
                     let native = self.native().and_then(|r| r.get(way, suite, "valid")).map(|c| c.median_ns);
                     let mut cells = vec![suite.clone(), way.to_owned(), native.map_or("—".into(), us)];
                     for t in &wasm_targets {
@@ -378,9 +381,11 @@ impl Report {
             ("native", "liboqs", "#6b7280"),
             ("native", "reference", "#a3a3a3"),
             ("native", "pqverify", "#2563eb"),
+            ("native", "pqverify-portable", "#60a5fa"),
             ("native", "pqverify-prepared", "#1e3a8a"),
             ("native", "dual-enforce", "#7c3aed"),
             ("node", "pqverify", "#16a34a"),
+            ("node", "pqverify-portable", "#86efac"),
             ("node", "noble", "#f59e0b"),
             ("browser", "pqverify", "#0d9488"),
             ("browser", "noble", "#dc2626"),

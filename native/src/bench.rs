@@ -89,6 +89,45 @@ impl Way for PreparedWay {
     }
 }
 
+/// pqverify one-shot with the portable kernels forced (`pqverify_core::force_portable`)
+/// while this way is measured, so SIMD and portable code are compared in one run.
+pub struct PortableWay;
+
+/// Restores the fastest kernels when dropped.
+struct PortableGuard;
+
+impl PortableGuard {
+    fn new() -> Self {
+        pqverify_core::force_portable(true);
+        PortableGuard
+    }
+}
+
+impl Drop for PortableGuard {
+    fn drop(&mut self) {
+        pqverify_core::force_portable(false);
+    }
+}
+
+impl Way for PortableWay {
+    fn name(&self) -> String {
+        "pqverify-portable".into()
+    }
+
+    fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
+        let suite = suite_of(f)?;
+        let guard = PortableGuard::new();
+        Some(Box::new(move || {
+            let _portable = &guard;
+            match pqverify_core::verify(suite, &f.public_key, Message::pure(msg, b""), sig) {
+                Ok(()) => Ok(true),
+                Err(e) if e.is_rejection() => Ok(false),
+                Err(e) => Err(e.to_string()),
+            }
+        }))
+    }
+}
+
 /// The dual verifier the benchmark and the block use: liboqs (else the reference)
 /// as primary, pqverify with a prepared-key cache as secondary.
 pub fn dual(mode: Mode, sink: Arc<dyn DisagreementSink>) -> Arc<DualVerifier> {
@@ -111,8 +150,8 @@ impl Verify for Shared {
     }
 }
 
-/// The native ways, in record order: liboqs, reference, pqverify, pqverify-prepared,
-/// dual-enforce, dual-shadow.
+/// The native ways, in record order: liboqs, reference, pqverify, pqverify-portable,
+/// pqverify-prepared, dual-enforce, dual-shadow.
 pub fn native_ways(sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
     let single = |name: &str, backend: Arc<dyn Backend>| -> Box<dyn Way> {
         Box::new(VerifierWay {
@@ -135,6 +174,7 @@ pub fn native_ways(sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
         single("liboqs", Arc::new(Liboqs::new())),
         single("reference", Arc::new(Reference)),
         single("pqverify", Arc::new(Pqverify::one_shot())),
+        Box::new(PortableWay),
         Box::new(PreparedWay),
         dual_way(Mode::Enforce),
         dual_way(Mode::Shadow),

@@ -162,6 +162,10 @@ impl<E: std::fmt::Display> From<E> for BadInput {
 }
 
 fn main() -> ExitCode {
+    // PQVERIFY_FORCE_PORTABLE=1 runs pqverify's portable kernels instead of SIMD ones.
+    if std::env::var("PQVERIFY_FORCE_PORTABLE").is_ok_and(|v| v == "1") {
+        pqverify_core::force_portable(true);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Suites { json } => suites(json),

@@ -36,7 +36,12 @@ const env = {
   backend: pq.backend(), fixtures: '', ways: [],
   extra: { pqverify: version('pqverify'), noble: version('@noble/post-quantum/ml-dsa.js'), time: new Date().toISOString() },
 };
-const ways = makeWays(pq, { ...nobleMl, ...nobleSlh });
+// A second, separate instance of the package's baseline (non-SIMD) build: the
+// query string makes Node load the glue module again.
+const pkgDir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
+const baseline = await import(`file://${pkgDir}wasm/pqverify_wasm.js?baseline`);
+baseline.initSync({ module: readFileSync(`${pkgDir}wasm/pqverify_wasm_bg.wasm`) });
+const ways = makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline);
 if (out) writeFileSync(out, '');
 let last = 0;
 suite.run(JSON.stringify(options), JSON.stringify(env), ways, () => performance.now(),

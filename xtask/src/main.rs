@@ -139,6 +139,7 @@ fn test() -> Result {
     )?;
     require_line(&out, "ML-DSA ACVP sigVer: 180/180")?;
     require_line(&out, "SLH-DSA ACVP sigVer: 504/504")?;
+    require_line(&out, "kernels portable: 684/684 ACVP cases")?;
     for backend in ["pqverify", "liboqs", "rustcrypto"] {
         if !out.lines().any(|l| l.starts_with(&format!("{backend}: ")) && l.ends_with("ACVP cases")) {
             return Err(format!("the ACVP run through the {backend} backend did not report"));
@@ -162,19 +163,26 @@ fn test() -> Result {
         steps += 1;
     }
 
-    let wasm_test = || {
-        let mut c = cargo();
-        c.args(["test", "-p", "pqverify-wasm", "--target", "wasm32-unknown-unknown", "--release", "--test", "web"]);
-        c
-    };
-    let (passed, _) = libtest_step("wasm tests in Node (wasm-bindgen-test)", &mut wasm_test())?;
-    passed_total += passed;
-    let (passed, _) = libtest_step(
-        "wasm tests in headless Chromium (wasm-bindgen-test)",
-        wasm_test().env("WASM_BINDGEN_USE_BROWSER", "1").env("CHROMEDRIVER", "/usr/bin/chromedriver"),
-    )?;
-    passed_total += passed;
-    steps += 2;
+    // The wasm tests on both builds (baseline and simd128 kernels), in Node and Chromium.
+    for (variant, rustflags, target_dir) in
+        [("baseline", "", "target"), ("simd128", "-C target-feature=+simd128", "target/simd")]
+    {
+        let wasm_test = || {
+            let mut c = cargo();
+            c.args(["test", "-p", "pqverify-wasm", "--target", "wasm32-unknown-unknown", "--release", "--test", "web"])
+                .env("RUSTFLAGS", rustflags)
+                .env("CARGO_TARGET_DIR", wasm::root().join(target_dir));
+            c
+        };
+        let (passed, _) = libtest_step(&format!("wasm tests, {variant} build, in Node"), &mut wasm_test())?;
+        passed_total += passed;
+        let (passed, _) = libtest_step(
+            &format!("wasm tests, {variant} build, in headless Chromium"),
+            wasm_test().env("WASM_BINDGEN_USE_BROWSER", "1").env("CHROMEDRIVER", "/usr/bin/chromedriver"),
+        )?;
+        passed_total += passed;
+        steps += 2;
+    }
 
     let tarball = wasm::build_package()?;
     wasm::install_package(&tarball)?;

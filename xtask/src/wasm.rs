@@ -83,28 +83,46 @@ pub(crate) fn package_dir() -> PathBuf {
 pub(crate) fn build_package() -> Result<PathBuf> {
     tools()?;
     let root = root();
-    let out = root.join("target/wasm-build/baseline");
-    run(
-        "wasm-pack build (release, web target)",
-        Command::new("wasm-pack")
-            .args(["build", "wasm", "--release", "--target", "web", "--weak-refs", "--no-pack"])
-            .args(["--out-name", "pqverify_wasm", "--out-dir"])
-            .arg(&out)
-            .env("PATH", tool_path())
-            .env("WASM_PACK_CACHE", root.join("target/wasm-pack-cache"))
-            .current_dir(&root),
-    )?;
+    // Two builds of the same crate: baseline, and simd128 kernels (its own target dir,
+    // so the two RUSTFLAGS do not rebuild each other).
+    for (variant, rustflags, target_dir) in
+        [("baseline", "", "target"), ("simd", "-C target-feature=+simd128", "target/simd")]
+    {
+        run(
+            &format!("wasm-pack build ({variant}, release, web target)"),
+            Command::new("wasm-pack")
+                .args(["build", "wasm", "--release", "--target", "web", "--weak-refs", "--no-pack"])
+                .args(["--out-name", "pqverify_wasm", "--out-dir"])
+                .arg(root.join("target/wasm-build").join(variant))
+                .env("PATH", tool_path())
+                .env("RUSTFLAGS", rustflags)
+                .env("CARGO_TARGET_DIR", root.join(target_dir))
+                .env("WASM_PACK_CACHE", root.join("target/wasm-pack-cache"))
+                .current_dir(&root),
+        )?;
+    }
     let pkg = package_dir();
     let _ = std::fs::remove_dir_all(&pkg);
-    std::fs::create_dir_all(pkg.join("wasm")).map_err(|e| format!("{}: {e}", pkg.display()))?;
     let copy = |from: &Path, to: &Path| {
         std::fs::copy(from, to).map(|_| ()).map_err(|e| format!("copy {}: {e}", from.display()))
     };
     for entry in std::fs::read_dir(root.join("wasm/js")).map_err(|e| e.to_string())?.flatten() {
-        copy(&entry.path(), &pkg.join(entry.file_name()))?;
+        if entry.path().is_file() {
+            std::fs::create_dir_all(&pkg).map_err(|e| e.to_string())?;
+            copy(&entry.path(), &pkg.join(entry.file_name()))?;
+        }
     }
-    for name in ["pqverify_wasm.js", "pqverify_wasm.d.ts", "pqverify_wasm_bg.wasm", "pqverify_wasm_bg.wasm.d.ts"] {
-        copy(&out.join(name), &pkg.join("wasm").join(name))?;
+    for (variant, dir) in [("baseline", "wasm"), ("simd", "wasm-simd")] {
+        let out = root.join("target/wasm-build").join(variant);
+        std::fs::create_dir_all(pkg.join(dir)).map_err(|e| e.to_string())?;
+        for name in ["pqverify_wasm.js", "pqverify_wasm.d.ts", "pqverify_wasm_bg.wasm", "pqverify_wasm_bg.wasm.d.ts"] {
+            copy(&out.join(name), &pkg.join(dir).join(name))?;
+        }
+    }
+    // The loader uses one glue for both builds: it must be the same file.
+    let glue = |d: &str| std::fs::read(pkg.join(d).join("pqverify_wasm.js")).unwrap_or_default();
+    if glue("wasm") != glue("wasm-simd") {
+        return Err("the baseline and simd128 builds produced different JS glue".into());
     }
     let packed = Command::new("npm")
         .args(["pack", "--silent", "--pack-destination"])
@@ -117,9 +135,12 @@ pub(crate) fn build_package() -> Result<PathBuf> {
     }
     let name = String::from_utf8_lossy(&packed.stdout).trim().lines().last().unwrap_or_default().to_owned();
     let tarball = root.join("target/npm").join(name);
-    let wasm = pkg.join("wasm/pqverify_wasm_bg.wasm");
-    let raw = std::fs::metadata(&wasm).map(|m| m.len()).unwrap_or(0);
-    eprintln!("xtask: npm package {} (.wasm {raw} bytes)", tarball.display());
+    for dir in ["wasm", "wasm-simd"] {
+        let wasm = pkg.join(dir).join("pqverify_wasm_bg.wasm");
+        let raw = std::fs::read(&wasm).unwrap_or_default();
+        eprintln!("xtask: {dir}/pqverify_wasm_bg.wasm: {} bytes", raw.len());
+    }
+    eprintln!("xtask: npm package {}", tarball.display());
     Ok(tarball)
 }
 

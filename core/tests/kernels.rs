@@ -1,0 +1,38 @@
+//! Every ACVP case through every kernel set this machine has — the portable code
+//! (forced) and the SIMD kernels (AVX2 where the CPU has it) — with identical
+//! verdicts. One test in its own binary, so flipping the process-wide switch cannot
+//! race with other tests.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "tests fail by panicking")]
+
+mod common;
+
+use common::{message_of, suite_of};
+use pqverify_core::{PreparedKey, force_portable, kernels, verify};
+
+#[test]
+fn all_kernels_give_the_same_verdicts() {
+    let mut cases = pqverify_kats::ml_dsa_sigver().unwrap();
+    cases.extend(pqverify_kats::slh_dsa_sigver().unwrap());
+    assert_eq!(cases.len(), 684);
+    let mut runs = Vec::new();
+    for portable in [true, false] {
+        force_portable(portable);
+        let name = kernels();
+        let verdicts: Vec<bool> = cases
+            .iter()
+            .map(|c| {
+                let (suite, message) = (suite_of(c), message_of(c));
+                let one_shot = verify(suite, &c.public_key, message, &c.signature).is_ok();
+                let prepared = PreparedKey::new(suite, &c.public_key).unwrap().verify(message, &c.signature).is_ok();
+                assert_eq!(one_shot, prepared, "{name} tcId {}", c.tc_id);
+                assert_eq!(one_shot, c.expected, "{name} tcId {} {}", c.tc_id, c.suite);
+                one_shot
+            })
+            .collect();
+        println!("kernels {name}: {}/{} ACVP cases", verdicts.len(), cases.len());
+        runs.push((name, verdicts));
+    }
+    force_portable(false);
+    assert_eq!(runs[0].0, "portable");
+    assert_eq!(runs[0].1, runs[1].1, "portable and {} differ", runs[1].0);
+}
