@@ -23,13 +23,15 @@ fn main() -> ExitCode {
         Some("setup") => setup::all().and_then(|()| wasm::tools()),
         Some("www") => www(),
         Some("fixtures") => fixtures(),
+        Some("differential") => differential(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask <test|bench|www|fixtures|setup>");
+            eprintln!("usage: cargo xtask <test|bench|www|fixtures|differential|setup>");
             eprintln!("  test   set up, then fmt, clippy, every test, the wasm32 build");
             eprintln!("  bench  set up, then the benchmark suite natively and in Node, and the report");
             eprintln!("         (--quick: a short run; --criterion [args]: the criterion micro-benches)");
             eprintln!("  www    build the browser benchmark page and serve it on 127.0.0.1:8765");
             eprintln!("  fixtures  regenerate benches/fixtures/fixtures.json with the independent signers");
+            eprintln!("  differential --count N [--seed S] [--portable]  the differential campaign");
             eprintln!("  setup  only install what is missing");
             return ExitCode::from(2);
         }
@@ -197,6 +199,26 @@ fn test() -> Result {
     passed_total += passed;
     steps += 1;
 
+    // A small fixed-seed differential campaign, on the SIMD kernels and on the portable ones.
+    for portable in [false, true] {
+        let mut args = vec!["--count".to_owned(), "1500".to_owned(), "--seed".to_owned(), "20261130".to_owned()];
+        if portable {
+            args.push("--portable".to_owned());
+        }
+        let out = run_capture(
+            "small differential campaign",
+            cargo()
+                .args(["run", "--release", "-p", "pqverify-native", "--example", "differential", "--"])
+                .args(&args)
+                .arg("--out")
+                .arg(wasm::root().join("target/differential")),
+        )?;
+        if !out.lines().any(|l| l.starts_with("differential: 0 disagreements")) {
+            return Err("the differential campaign did not report zero disagreements".into());
+        }
+        steps += 1;
+    }
+
     // The quick benchmark pipeline end to end: records and report complete and clean.
     let check_dir = wasm::root().join("target/bench-check");
     bench::pipeline(&check_dir, true, true, false)?;
@@ -264,5 +286,18 @@ fn fixtures() -> Result {
         cargo()
             .args(["run", "--release", "-p", "pqverify-bench", "--example", "make_fixtures", "--"])
             .arg(wasm::root().join("benches/fixtures/fixtures.json")),
+    )
+}
+
+/// The differential campaign (pqverify vs liboqs vs the reference on mutated signatures).
+fn differential(args: &[String]) -> Result {
+    setup::all()?;
+    run(
+        "differential campaign",
+        cargo()
+            .args(["run", "--release", "-p", "pqverify-native", "--example", "differential", "--"])
+            .args(args)
+            .arg("--out")
+            .arg(wasm::root().join("target/differential")),
     )
 }
