@@ -1,0 +1,19 @@
+// The batch-line harness, shared by the cargo-fuzz target and the corpus replay test.
+
+use std::sync::{Arc, OnceLock};
+
+use pqverify_native::backend::Pqverify;
+use pqverify_native::{Single, jsonl};
+
+/// Parses and verifies one line; the answer always has `id` and a boolean `valid`.
+pub(crate) fn batch_line(data: &[u8]) {
+    static VERIFIER: OnceLock<Single> = OnceLock::new();
+    let verifier = VERIFIER.get_or_init(|| Single(Arc::new(Pqverify::with_cache(16))));
+    let line = String::from_utf8_lossy(data);
+    let answer = jsonl::answer_line(verifier, &line);
+    assert!(answer.get("id").is_some(), "answer without id: {answer}");
+    assert!(answer["valid"].is_boolean(), "answer without verdict: {answer}");
+    if answer.get("error").is_some() {
+        assert_eq!(answer["valid"], false, "an error answer must be invalid");
+    }
+}
