@@ -372,3 +372,77 @@ fn acvp_through_batch_with_every_backend() {
         assert!(!stderr(&out).contains("\"primary\""), "no disagreement expected");
     }
 }
+
+#[test]
+fn batch_of_100k_mixed_lines_answers_every_line_in_order() {
+    let (pk, sign) = common::ml_dsa_signer(pqverify_core::Suite::MlDsa44, 9);
+    let pk = hex::encode(pk);
+    let signed: Vec<(String, String)> = (0..50)
+        .map(|i| {
+            let msg = format!("message {i}").into_bytes();
+            (hex::encode(&msg), hex::encode(sign(&msg, b"")))
+        })
+        .collect();
+    let huge = "ab".repeat(1 << 20);
+    let mut input = String::new();
+    let mut expect: Vec<(Value, Option<bool>)> = Vec::new(); // (id, verdict for the valid lines)
+    for i in 0..100_000usize {
+        let line = match i % 10 {
+            0 => {
+                let (msg, sig) = &signed[(i / 10) % signed.len()];
+                expect.push((json!(i), Some(true)));
+                json!({"id": i, "suite": "ML-DSA-44", "pk": pk, "msg": msg, "sig": sig}).to_string()
+            }
+            1 => {
+                expect.push((Value::Null, None));
+                "{\"id\": 1, \"suite\": ".to_owned()
+            }
+            2 => {
+                expect.push((json!(i), None));
+                json!({"id": i, "suite": "ML-DSA-1024", "pk": "", "msg": "", "sig": ""}).to_string()
+            }
+            3 => {
+                expect.push((json!(i), None));
+                json!({"id": i, "suite": "ML-DSA-44", "pk": "abc", "msg": "", "sig": ""}).to_string()
+            }
+            4 if i % 10_000 == 4 => {
+                // Over the line limit: answered (id unknown), skipped without being held.
+                expect.push((Value::Null, None));
+                json!({"id": i, "suite": "SLH-DSA-SHAKE-128f", "pk": "00", "msg": huge, "sig": huge}).to_string()
+            }
+            4 if i % 10_000 == 14 => {
+                // A huge field within the limit: parsed, and refused for the key's length.
+                expect.push((json!(i), None));
+                json!({"id": i, "suite": "SLH-DSA-SHAKE-128f", "pk": "00", "msg": huge, "sig": ""}).to_string()
+            }
+            5 => {
+                let (msg, sig) = &signed[0];
+                expect.push((json!(i), Some(false)));
+                json!({"id": i, "suite": "ML-DSA-44", "pk": pk, "msg": msg, "ctx": "01", "sig": sig}).to_string()
+            }
+            _ => {
+                expect.push((Value::Null, None));
+                "\u{0}\u{1}garbage".to_owned()
+            }
+        };
+        input.push_str(&line);
+        input.push('\n');
+    }
+    let out = pqverify(&["batch", "--backend", "pqverify", "--threads", "2"], input.as_bytes());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let answers = stdout_lines(&out);
+    assert_eq!(answers.len(), 100_000, "one answer per line");
+    for (i, ((id, verdict), a)) in expect.iter().zip(&answers).enumerate() {
+        assert_eq!(&a["id"], id, "line {i}: answer out of order");
+        match verdict {
+            Some(v) => {
+                assert_eq!(a["valid"], json!(v), "line {i}");
+                assert!(a.get("error").is_none(), "line {i}: {a}");
+            }
+            None => {
+                assert_eq!(a["valid"], false, "line {i}");
+                assert!(a["error"].is_string(), "line {i}: {a}");
+            }
+        }
+    }
+}

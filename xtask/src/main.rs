@@ -24,14 +24,20 @@ fn main() -> ExitCode {
         Some("www") => www(),
         Some("fixtures") => fixtures(),
         Some("differential") => differential(&args[1..]),
+        Some("fuzz") => {
+            let seconds =
+                args.iter().position(|a| a == "--seconds").and_then(|i| args.get(i + 1)).map_or("60", String::as_str);
+            fuzz(seconds.parse().unwrap_or(60))
+        }
         _ => {
-            eprintln!("usage: cargo xtask <test|bench|www|fixtures|differential|setup>");
+            eprintln!("usage: cargo xtask <test|bench|www|fixtures|differential|fuzz|setup>");
             eprintln!("  test   set up, then fmt, clippy, every test, the wasm32 build");
             eprintln!("  bench  set up, then the benchmark suite natively and in Node, and the report");
             eprintln!("         (--quick: a short run; --criterion [args]: the criterion micro-benches)");
             eprintln!("  www    build the browser benchmark page and serve it on 127.0.0.1:8765");
             eprintln!("  fixtures  regenerate benches/fixtures/fixtures.json with the independent signers");
             eprintln!("  differential --count N [--seed S] [--portable]  the differential campaign");
+            eprintln!("  fuzz --seconds N  run each fuzz target for N seconds (cargo-fuzz, nightly)");
             eprintln!("  setup  only install what is missing");
             return ExitCode::from(2);
         }
@@ -190,13 +196,17 @@ fn test() -> Result {
     wasm::install_package(&tarball)?;
     let out = run_capture(
         "node --test: the npm package as users import it",
-        Command::new("node").args(["--test", "--test-reporter=tap"]).current_dir(wasm::test_js()),
+        Command::new("node").args(["--expose-gc", "--test", "--test-reporter=tap"]).current_dir(wasm::test_js()),
     )?;
     let (passed, failed) = tap_totals(&out);
     if passed == 0 || failed != 0 {
         return Err(format!("node --test: {passed} passed, {failed} failed"));
     }
     passed_total += passed;
+    steps += 1;
+
+    // Fuzz smoke runs: seconds per target, new inputs kept out of the committed corpus.
+    fuzz(10)?;
     steps += 1;
 
     // A small fixed-seed differential campaign, on the SIMD kernels and on the portable ones.
@@ -218,6 +228,10 @@ fn test() -> Result {
         }
         steps += 1;
     }
+
+    // The native CLI batch under valgrind: no memory error, no definite leak.
+    valgrind_batch()?;
+    steps += 1;
 
     // The quick benchmark pipeline end to end: records and report complete and clean.
     let check_dir = wasm::root().join("target/bench-check");
@@ -300,4 +314,68 @@ fn differential(args: &[String]) -> Result {
             .arg("--out")
             .arg(wasm::root().join("target/differential")),
     )
+}
+
+/// Runs each fuzz target for `seconds`, seeded from the committed corpus; new inputs
+/// go to target/fuzz-corpus/, crashes fail the run.
+fn fuzz(seconds: u64) -> Result {
+    setup::all()?;
+    setup::fuzz_tools()?;
+    let root = wasm::root();
+    for target in ["verify", "batch_line"] {
+        let scratch = root.join("target/fuzz-corpus").join(target);
+        std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+        run(
+            &format!("cargo fuzz run {target} for {seconds} s"),
+            Command::new("cargo")
+                .args(["+nightly", "fuzz", "run", target])
+                .arg(&scratch)
+                .arg(root.join("fuzz/corpus").join(target))
+                .arg("--")
+                .arg(format!("-max_total_time={seconds}"))
+                .arg("-print_final_stats=1")
+                .current_dir(root.join("fuzz")),
+        )?;
+    }
+    Ok(())
+}
+
+/// `pqverify batch` (dual verification, two threads) under valgrind's memcheck.
+fn valgrind_batch() -> Result {
+    if !setup::succeeds("valgrind", &["--version"]) {
+        setup::apt_install(&["valgrind"])?;
+    }
+    run(
+        "cargo build --release -p pqverify-native (bin and make_batch)",
+        cargo().args(["build", "--release", "-p", "pqverify-native", "--bin", "pqverify", "--example", "make_batch"]),
+    )?;
+    let root = wasm::root();
+    let input = Command::new(root.join("target/release/examples/make_batch"))
+        .args(["ML-DSA-65", "30", "3"])
+        .output()
+        .map_err(|e| format!("make_batch: {e}"))?;
+    let mut child = Command::new("valgrind")
+        .args(["-q", "--error-exitcode=9", "--leak-check=full", "--errors-for-leak-kinds=definite"])
+        .arg(root.join("target/release/pqverify"))
+        .args(["batch", "--backend", "dual", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("valgrind: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        use std::io::Write;
+        stdin.write_all(&input.stdout).map_err(|e| e.to_string())?;
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let answers = String::from_utf8_lossy(&out.stdout).lines().count();
+    if !out.status.success() || answers != 30 {
+        return Err(format!(
+            "valgrind batch: {} ({answers} answers)\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    eprintln!("xtask: valgrind: pqverify batch clean (30 lines, dual verification)");
+    Ok(())
 }

@@ -12,6 +12,20 @@ pub(crate) fn all() -> Result {
     liboqs_build_tools()
 }
 
+/// The nightly toolchain and cargo-fuzz, for the fuzz targets.
+pub(crate) fn fuzz_tools() -> Result {
+    if !succeeds("rustup", &["run", "nightly", "rustc", "--version"]) {
+        run(
+            "rustup toolchain install nightly",
+            Command::new("rustup").args(["toolchain", "install", "nightly", "--profile", "minimal"]),
+        )?;
+    }
+    if !succeeds("cargo", &["fuzz", "--version"]) {
+        run("cargo install cargo-fuzz", Command::new("cargo").args(["install", "cargo-fuzz", "--locked"]))?;
+    }
+    Ok(())
+}
+
 /// True when `cmd args…` runs and exits 0.
 pub(crate) fn succeeds(cmd: &str, args: &[&str]) -> bool {
     Command::new(cmd).args(args).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
