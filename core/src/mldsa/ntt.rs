@@ -26,8 +26,37 @@ const ZETAS: [i32; N] = {
 /// transform and the 2^−32 each pointwise product leaves behind.
 const INV_N_MONT2: i32 = to_mont(to_mont(pow_mod(N as i64, Q as u64 - 2)) as i64);
 
+/// Runs `$body` (a call of an `#[inline(always)]` portable function) compiled with
+/// AVX2 enabled where the CPU has it: the same scalar source, which the compiler then
+/// vectorises; portable otherwise. Bit-identical by construction (integer code).
+macro_rules! multiversion {
+    ($avx2:ident, $args:tt, $body:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        if crate::hash::keccak_x4::kernel() == crate::hash::keccak_x4::Kernel::Avx2 {
+            // SAFETY: `kernel()` reports Avx2 only when the CPU has AVX2.
+            #[allow(unsafe_code, reason = "calls a target_feature(avx2) copy after detection")]
+            unsafe {
+                $avx2 $args
+            };
+            return;
+        }
+        $body
+    }};
+}
+
 /// NTT (FIPS 204 Algorithm 41), in place. Input |a_i| < 2^27; output |â_i| < q.
 pub(crate) fn ntt(a: &mut Poly) {
+    multiversion!(ntt_avx2, (a), ntt_body(a))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn ntt_avx2(a: &mut Poly) {
+    ntt_body(a);
+}
+
+#[inline(always)]
+fn ntt_body(a: &mut Poly) {
     let w = &mut a.0;
     let mut m = 0;
     let mut len = 128;
@@ -36,10 +65,11 @@ pub(crate) fn ntt(a: &mut Poly) {
         while start < N {
             m += 1;
             let zeta = ZETAS[m] as i64;
-            for j in start..start + len {
-                let t = mont_reduce(zeta * w[j + len] as i64);
-                w[j + len] = w[j] - t;
-                w[j] += t;
+            let (lo, hi) = w[start..start + 2 * len].split_at_mut(len);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                let t = mont_reduce(zeta * *y as i64);
+                *y = *x - t;
+                *x += t;
             }
             start += 2 * len;
         }
@@ -54,6 +84,17 @@ pub(crate) fn ntt(a: &mut Poly) {
 /// NTT⁻¹ (FIPS 204 Algorithm 42) of a sum of Montgomery products, in place.
 /// Input |â_i| < 2^27; output the plain coefficients in [0, q).
 pub(crate) fn inv_ntt(a: &mut Poly) {
+    multiversion!(inv_ntt_avx2, (a), inv_ntt_body(a))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn inv_ntt_avx2(a: &mut Poly) {
+    inv_ntt_body(a);
+}
+
+#[inline(always)]
+fn inv_ntt_body(a: &mut Poly) {
     let w = &mut a.0;
     let mut m = N;
     let mut len = 1;
@@ -62,10 +103,11 @@ pub(crate) fn inv_ntt(a: &mut Poly) {
         while start < N {
             m -= 1;
             let zeta = -(ZETAS[m] as i64);
-            for j in start..start + len {
-                let t = w[j];
-                w[j] = t + w[j + len];
-                w[j + len] = mont_reduce(zeta * (t - w[j + len]) as i64);
+            let (lo, hi) = w[start..start + 2 * len].split_at_mut(len);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                let (a, b) = (*x, *y);
+                *x = a + b;
+                *y = mont_reduce(zeta * (a - b) as i64);
             }
             start += 2 * len;
         }
@@ -85,15 +127,25 @@ pub(crate) fn inv_ntt(a: &mut Poly) {
 
 /// acc += a ∘ b (MultiplyNTT, FIPS 204 Algorithm 45, accumulated). |a_i|, |b_i| < q.
 pub(crate) fn pointwise_acc(acc: &mut Poly, a: &Poly, b: &Poly) {
-    for ((r, &x), &y) in acc.0.iter_mut().zip(&a.0).zip(&b.0) {
-        *r += mont_reduce(x as i64 * y as i64);
-    }
+    multiversion!(pointwise_avx2, (acc, a, b, 1), pointwise_body(acc, a, b, 1))
 }
 
 /// acc −= a ∘ b. |a_i|, |b_i| < q.
 pub(crate) fn pointwise_sub(acc: &mut Poly, a: &Poly, b: &Poly) {
+    multiversion!(pointwise_avx2, (acc, a, b, -1), pointwise_body(acc, a, b, -1))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn pointwise_avx2(acc: &mut Poly, a: &Poly, b: &Poly, sign: i32) {
+    pointwise_body(acc, a, b, sign);
+}
+
+/// acc += sign · (a ∘ b), sign = ±1.
+#[inline(always)]
+fn pointwise_body(acc: &mut Poly, a: &Poly, b: &Poly, sign: i32) {
     for ((r, &x), &y) in acc.0.iter_mut().zip(&a.0).zip(&b.0) {
-        *r -= mont_reduce(x as i64 * y as i64);
+        *r += sign * mont_reduce(x as i64 * y as i64);
     }
 }
 
