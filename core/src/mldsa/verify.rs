@@ -3,7 +3,7 @@
 //! never holds Â: verification needs a few KiB of stack and no heap.
 
 use super::encode::{pack_w1, unpack_t1_shifted, unpack_z};
-use super::hint::{Hints, use_hint};
+use super::hint::{Hints, use_hint_poly};
 use super::ntt::{inv_ntt, ntt, pointwise_acc, pointwise_sub};
 use super::params::{D, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
 use super::poly::{N, Poly};
@@ -145,11 +145,11 @@ pub(crate) fn verify_internal(
         key.add_row_product(i, z, &mut acc);
         key.sub_t1_product(i, &c_hat, &mut acc);
         inv_ntt(&mut acc);
-        let mut hinted = hints.row(i).iter().map(|&b| usize::from(b)).peekable();
-        for (j, (w, &r)) in w1.iter_mut().zip(&acc.0).enumerate() {
-            let hint = hinted.next_if_eq(&j).is_some();
-            *w = use_hint(hint, r, p.gamma2, m);
+        let mut hint = [0u8; N];
+        for &j in hints.row(i) {
+            hint[usize::from(j)] = 1;
         }
+        use_hint_poly(&acc.0, &hint, p.gamma2, m, &mut w1);
         pack_w1(&w1, p.w1_bits(), packed);
         h.absorb(packed);
     }
