@@ -80,7 +80,8 @@ pub(crate) fn pk_from_sig(
             a
         });
         let mut nodes = [[0u8; MAX_N]; 4];
-        hash.f_x4(&addresses, core::array::from_fn(|j| &lane(j).1[..n]), &mut nodes);
+        let live = core::array::from_fn(|j| j < count);
+        hash.f_x4(&addresses, core::array::from_fn(|j| &lane(j).1[..n]), live, &mut nodes);
         for height in 0..p.a {
             let mut lefts = [[0u8; MAX_N]; 4];
             let mut rights = [[0u8; MAX_N]; 4];
@@ -103,6 +104,7 @@ pub(crate) fn pk_from_sig(
                 &addresses,
                 core::array::from_fn(|j| &lefts[j][..n]),
                 core::array::from_fn(|j| &rights[j][..n]),
+                live,
                 &mut nodes,
             );
         }

@@ -53,16 +53,17 @@ pub(crate) trait TweakableHash {
     /// H_msg(R, PK.seed, PK.root, M′) with M′ in parts, into `out` (m bytes).
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]);
 
-    /// Four independent F calls (a SIMD kernel may run them at once).
-    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], out: &mut [Node; 4]) {
-        for j in 0..4 {
+    /// Up to four independent F calls, those whose `live` flag is set (a SIMD
+    /// kernel may run all four lanes at once; the others' outputs are unspecified).
+    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
+        for j in (0..4).filter(|&j| live[j]) {
             self.f(&adrs[j], m1[j], &mut out[j]);
         }
     }
 
-    /// Four independent H calls.
-    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], out: &mut [Node; 4]) {
-        for j in 0..4 {
+    /// Up to four independent H calls (as [`f_x4`](Self::f_x4)).
+    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
+        for j in (0..4).filter(|&j| live[j]) {
             self.h(&adrs[j], left[j], right[j], &mut out[j]);
         }
     }
@@ -127,12 +128,12 @@ impl TweakableHash for ShakeHash<'_> {
         TState::Shake(self.start(adrs), self.n)
     }
 
-    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], out: &mut [Node; 4]) {
+    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], _live: [bool; 4], out: &mut [Node; 4]) {
         let inputs: [[&[u8]; 3]; 4] = core::array::from_fn(|j| [self.seed, adrs[j].bytes().as_slice(), m1[j]]);
         self.x4(inputs.each_ref().map(|p| p.as_slice()), out);
     }
 
-    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], out: &mut [Node; 4]) {
+    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], _live: [bool; 4], out: &mut [Node; 4]) {
         let inputs: [[&[u8]; 4]; 4] =
             core::array::from_fn(|j| [self.seed, adrs[j].bytes().as_slice(), left[j], right[j]]);
         self.x4(inputs.each_ref().map(|p| p.as_slice()), out);

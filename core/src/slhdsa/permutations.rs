@@ -8,7 +8,7 @@
 use std::cell::Cell;
 
 use super::address::Adrs;
-use super::hash::{Node, ShakeHash, TState, TweakableHash};
+use super::hash::{ShakeHash, TState, TweakableHash};
 use super::params::Params;
 use super::{params, verify};
 use crate::Suite;
@@ -58,18 +58,7 @@ impl TweakableHash for Counting<'_> {
         self.inner.h_msg(r, pk_root, m_prime, out);
     }
 
-    // One call at a time, so each is counted.
-    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], out: &mut [Node; 4]) {
-        for j in 0..4 {
-            self.f(&adrs[j], m1[j], &mut out[j]);
-        }
-    }
-
-    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], out: &mut [Node; 4]) {
-        for j in 0..4 {
-            self.h(&adrs[j], left[j], right[j], &mut out[j]);
-        }
-    }
+    // The scalar default of f_x4 and h_x4 (live lanes only, one call at a time), so each call is counted.
 }
 
 fn shake_params(suite: Suite) -> &'static Params {

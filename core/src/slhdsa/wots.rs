@@ -77,7 +77,7 @@ pub(crate) fn pk_from_sig(
         } else {
             let chain_of = |j: usize| lanes[j].map_or(0, |(c, _)| c);
             let inputs: [&[u8]; 4] = core::array::from_fn(|j| &ends[chain_of(j)][..n]);
-            hash.f_x4(&addresses, inputs, &mut results);
+            hash.f_x4(&addresses, inputs, lanes.map(|l| l.is_some()), &mut results);
         }
         for (lane, result) in lanes.iter_mut().zip(&results) {
             if let Some((chain, step)) = lane {
