@@ -126,7 +126,9 @@ function run() {
   $('run').disabled = true;
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   worker.onmessage = ({ data }) => {
-    if (data.type === 'record') {
+    if (data.type === 'ready') {
+      worker.postMessage({ type: 'run', options, ways, env: env() });
+    } else if (data.type === 'record') {
       records.push(JSON.parse(data.line));
       render();
     } else if (data.type === 'progress') {
@@ -140,7 +142,11 @@ function run() {
       document.body.dataset.done = data.type === 'done' ? '1' : 'error';
     }
   };
-  worker.postMessage({ type: 'run', options, ways, env: env() });
+  worker.onerror = (e) => {
+    $('current').textContent = `error: ${e.message ?? 'the worker failed to load'}`;
+    $('run').disabled = false;
+    document.body.dataset.done = 'error';
+  };
 }
 
 function exportRecords() {

@@ -35,3 +35,7 @@ self.onmessage = async ({ data }) => {
     postMessage({ type: 'error', message: String(e?.message ?? e) });
   }
 };
+
+// Module evaluation (including the package's top-level await) is done and the handler
+// is set: only now may the page send work, or its message could arrive unheard.
+postMessage({ type: 'ready' });
