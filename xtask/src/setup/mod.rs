@@ -1,0 +1,140 @@
+//! Installs what the README's commands need on a fresh machine, and nothing that is
+//! already there.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use crate::{Result, run};
+
+mod detect;
+
+use detect::Probe;
+
+/// Everything the current checks need.
+pub(crate) fn all() -> Result {
+    rust_target("wasm32-unknown-unknown")?;
+    liboqs_build_tools()
+}
+
+/// The nightly toolchain and cargo-fuzz, for the fuzz targets.
+pub(crate) fn fuzz_tools() -> Result {
+    if !succeeds("rustup", &["run", "nightly", "rustc", "--version"]) {
+        run(
+            "rustup toolchain install nightly",
+            Command::new("rustup").args(["toolchain", "install", "nightly", "--profile", "minimal"]),
+        )?;
+    }
+    if !succeeds("cargo", &["fuzz", "--version"]) {
+        run("cargo install cargo-fuzz", Command::new("cargo").args(["install", "cargo-fuzz", "--locked"]))?;
+    }
+    Ok(())
+}
+
+/// True when `cmd args…` runs and exits 0.
+pub(crate) fn succeeds(cmd: &str, args: &[&str]) -> bool {
+    Command::new(cmd).args(args).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+}
+
+/// Adds a Rust target through rustup when it is not installed yet.
+fn rust_target(target: &str) -> Result {
+    let installed = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+        .map_err(|e| format!("rustup is needed to add {target}: {e}"))?;
+    if String::from_utf8_lossy(&installed.stdout).lines().any(|l| l.trim() == target) {
+        return Ok(());
+    }
+    run(&format!("rustup target add {target}"), Command::new("rustup").args(["target", "add", target]))
+}
+
+/// `apt-get` as a command: directly as root, through sudo otherwise.
+fn apt_get() -> Command {
+    let uid = Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
+    if uid.is_ok_and(|u| u == "0") {
+        Command::new("apt-get")
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.arg("apt-get");
+        sudo
+    }
+}
+
+/// Installs Debian packages.
+pub(crate) fn apt_install(packages: &[&str]) -> Result {
+    run("apt-get update", apt_get().args(["update", "-qq"]))?;
+    run(
+        &format!("apt-get install {}", packages.join(" ")),
+        apt_get().env("DEBIAN_FRONTEND", "noninteractive").args(["install", "-y", "-qq"]).args(packages),
+    )
+}
+
+/// A build tool: how it is found and which Debian packages bring it.
+struct Tool {
+    /// What the user is told.
+    name: &'static str,
+    /// Where its consumer would find it, or `None`.
+    find: fn(&Probe) -> Option<PathBuf>,
+    /// What `apt-get install` needs when it is missing.
+    packages: &'static [&'static str],
+}
+
+/// What the `oqs-sys` build script needs for liboqs: cmake (the `cmake` crate), a C
+/// compiler (the `cc` crate) and libclang (bindgen, through clang-sys).
+const LIBOQS_BUILD_TOOLS: [Tool; 3] = [
+    Tool { name: "cmake", find: Probe::cmake, packages: &["cmake"] },
+    Tool { name: "C compiler", find: Probe::cc, packages: &["gcc"] },
+    Tool { name: "libclang (for bindgen)", find: Probe::libclang, packages: &["libclang-dev"] },
+];
+
+/// The Debian packages to install so that every tool is found on `probe`'s system,
+/// with a line per tool saying what was found.
+fn plan(probe: &Probe, tools: &[Tool]) -> (Vec<&'static str>, Vec<String>) {
+    let mut packages = Vec::new();
+    let mut report = Vec::new();
+    for tool in tools {
+        match (tool.find)(probe) {
+            Some(path) => report.push(format!("{}: {}", tool.name, path.display())),
+            None => {
+                report.push(format!("{}: missing, installing {}", tool.name, tool.packages.join(" ")));
+                packages.extend(tool.packages);
+            }
+        }
+    }
+    (packages, report)
+}
+
+/// Installs what liboqs's build needs, then checks that it is now found where its
+/// consumer looks (a package that installs but is not found would fail later, obscurely).
+fn liboqs_build_tools() -> Result {
+    let (packages, report) = plan(&Probe::system(), &LIBOQS_BUILD_TOOLS);
+    for line in &report {
+        eprintln!("xtask: setup: {line}");
+    }
+    if packages.is_empty() {
+        return Ok(());
+    }
+    apt_install(&packages)?;
+    let (still, report) = plan(&Probe::system(), &LIBOQS_BUILD_TOOLS);
+    if !still.is_empty() {
+        return Err(format!("set-up installed {} but still: {}", packages.join(" "), report.join("; ")));
+    }
+    for line in &report {
+        eprintln!("xtask: setup: installed, {line}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_machine_gets_every_package() {
+        let empty = std::env::temp_dir().join(format!("xtask-setup-empty-{}", std::process::id()));
+        std::fs::create_dir_all(&empty).unwrap();
+        let probe = Probe { root: empty, path: vec!["/usr/bin".into()], ..Probe::default() };
+        let (packages, report) = plan(&probe, &LIBOQS_BUILD_TOOLS);
+        assert_eq!(packages, ["cmake", "gcc", "libclang-dev"]);
+        assert!(report.iter().all(|l| l.contains("missing")), "{report:?}");
+    }
+}
