@@ -22,8 +22,10 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod arch;
 mod error;
 mod hash;
+mod kernel;
 mod message;
 mod mldsa;
 mod prehash;
@@ -96,12 +98,13 @@ impl PreparedKey {
 /// Which kernels run now: `avx2` (x86-64, detected at run time), `simd128` (wasm
 /// built with simd128) or `portable` (the scalar reference code).
 pub fn kernels() -> &'static str {
-    hash::keccak_x4::kernel().name()
+    kernel::current().name()
 }
 
 /// Forces the portable kernels (`true`) or returns to the fastest available
 /// (`false`), process-wide: for comparing backends and testing them against each
-/// other. Verdicts never depend on it.
-pub fn force_portable(on: bool) {
-    hash::keccak_x4::set_force_portable(on);
+/// other. Verdicts never depend on it. Returns the previous setting, so that a
+/// caller can restore it.
+pub fn force_portable(on: bool) -> bool {
+    kernel::set_force_portable(on)
 }

@@ -93,19 +93,21 @@ impl Way for PreparedWay {
 /// while this way is measured, so SIMD and portable code are compared in one run.
 pub struct PortableWay;
 
-/// Restores the fastest kernels when dropped.
-struct PortableGuard;
+/// Restores the kernel setting it found when dropped (so that a process run with
+/// `PQVERIFY_FORCE_PORTABLE=1` stays portable for every way).
+struct PortableGuard {
+    was_portable: bool,
+}
 
 impl PortableGuard {
     fn new() -> Self {
-        pqverify_core::force_portable(true);
-        PortableGuard
+        PortableGuard { was_portable: pqverify_core::force_portable(true) }
     }
 }
 
 impl Drop for PortableGuard {
     fn drop(&mut self) {
-        pqverify_core::force_portable(false);
+        pqverify_core::force_portable(self.was_portable);
     }
 }
 

@@ -1,78 +1,19 @@
 //! Four independent Keccak-f[1600] states at once, and single-block SHAKE over them.
 //!
 //! The states are interleaved lane by lane (`state[i][j]` is lane i of state j), the
-//! layout an AVX2 register holds. Kernels: AVX2 (x86-64, chosen at run time), wasm
-//! simd128 (two states per vector, chosen at build time), and the portable path
-//! (the scalar permutation four times). All give bit-identical results, which the
-//! tests check against the scalar sponge.
+//! layout an AVX2 register holds. The portable kernel is the scalar permutation
+//! four times; `crate::kernel` picks a SIMD one where it exists. All give
+//! bit-identical results, which the tests check against the scalar sponge.
 
 use super::keccak::f1600;
 
 /// Four interleaved Keccak states.
 pub(crate) type StateX4 = [[u64; 4]; 25];
 
-#[cfg(target_arch = "x86_64")]
-cpufeatures::new!(avx2_cpuid, "avx2");
-
-/// Set by [`crate::force_portable`]: run the portable kernels even where SIMD exists.
-static FORCE_PORTABLE: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
-
-/// Forces (or stops forcing) the portable kernels.
-pub(crate) fn set_force_portable(on: bool) {
-    FORCE_PORTABLE.store(on, core::sync::atomic::Ordering::Relaxed);
-}
-
-/// A set of kernels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kernel {
-    /// The scalar reference code.
-    Portable,
-    /// x86-64 AVX2, detected at run time.
-    #[cfg(target_arch = "x86_64")]
-    Avx2,
-    /// wasm simd128, chosen at build time.
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    Simd128,
-}
-
-impl Kernel {
-    /// `portable`, `avx2` or `simd128`.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Kernel::Portable => "portable",
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => "avx2",
-            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-            Kernel::Simd128 => "simd128",
-        }
-    }
-}
-
-/// The kernels in use now.
-pub(crate) fn kernel() -> Kernel {
-    if FORCE_PORTABLE.load(core::sync::atomic::Ordering::Relaxed) {
-        return Kernel::Portable;
-    }
-    #[cfg(target_arch = "x86_64")]
-    if avx2_cpuid::get() {
-        return Kernel::Avx2;
-    }
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return Kernel::Simd128;
-    #[allow(unreachable_code, reason = "reached on targets without a SIMD kernel")]
-    Kernel::Portable
-}
-
-/// Keccak-f[1600] on four states.
+/// Keccak-f[1600] on four states, through the kernel chosen in [`crate::kernel`].
 #[inline]
 pub(crate) fn f1600x4(s: &mut StateX4) {
-    match kernel() {
-        Kernel::Portable => portable_f1600x4(s),
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => super::keccak_avx2::f1600x4(s),
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        Kernel::Simd128 => super::keccak_simd128::f1600x4(s),
-    }
+    crate::kernel::f1600x4(s);
 }
 
 /// The reference: the scalar permutation on each state.
@@ -177,7 +118,7 @@ mod tests {
             f1600x4(&mut a);
             portable_f1600x4(&mut b);
         }
-        assert_eq!(a, b, "kernel {}", kernel().name());
+        assert_eq!(a, b, "kernel {}", crate::kernel::current().name());
     }
 
     #[test]

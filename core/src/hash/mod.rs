@@ -6,10 +6,6 @@
 //! permutation without touching it.
 
 pub(crate) mod keccak;
-#[cfg(target_arch = "x86_64")]
-mod keccak_avx2;
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-mod keccak_simd128;
 pub(crate) mod keccak_x4;
 pub(crate) mod sha2;
 pub(crate) mod sponge;

@@ -48,29 +48,11 @@ impl<'a> Hints<'a> {
     }
 }
 
-/// UseHint on a whole polynomial: `w1[j] = UseHint(hint[j], r[j])`, `hint` as 0/1.
-/// Branch-free over the coefficients, so the AVX2 copy (same source) vectorises.
-pub(crate) fn use_hint_poly(r: &[i32; 256], hint: &[u8; 256], gamma2: i32, m: i32, w1: &mut [i32; 256]) {
-    #[cfg(target_arch = "x86_64")]
-    if crate::hash::keccak_x4::kernel() == crate::hash::keccak_x4::Kernel::Avx2 {
-        // SAFETY: `kernel()` reports Avx2 only when the CPU has AVX2.
-        #[allow(unsafe_code, reason = "calls a target_feature(avx2) copy after detection")]
-        unsafe {
-            use_hint_poly_avx2(r, hint, gamma2, m, w1)
-        };
-        return;
-    }
-    use_hint_poly_body(r, hint, gamma2, m, w1);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn use_hint_poly_avx2(r: &[i32; 256], hint: &[u8; 256], gamma2: i32, m: i32, w1: &mut [i32; 256]) {
-    use_hint_poly_body(r, hint, gamma2, m, w1);
-}
-
+/// UseHint (FIPS 204 Algorithm 40) over a polynomial: w1_j = UseHint(h_j, r_j) with
+/// m = (q − 1)/(2γ2). Input r_j in [0, q), h_j in {0, 1}; output w1_j in [0, m).
 #[inline(always)]
-fn use_hint_poly_body(r: &[i32; 256], hint: &[u8; 256], gamma2: i32, m: i32, w1: &mut [i32; 256]) {
+pub(crate) fn use_hint_poly(r: &[i32; 256], hint: &[u8; 256], gamma2: i32, w1: &mut [i32; 256]) {
+    let m = (Q - 1) / (2 * gamma2);
     for ((w, &x), &h) in w1.iter_mut().zip(r).zip(hint) {
         *w = use_hint(h != 0, x, gamma2, m);
     }

@@ -3,9 +3,15 @@
 mod encode;
 pub(crate) mod field;
 mod hint;
-mod ntt;
+pub(crate) mod ntt;
 pub(crate) mod params;
 mod poly;
+/// The portable kernels: the reference for every backend, and the fallback.
+pub(crate) mod portable {
+    pub(crate) use super::hint::use_hint_poly;
+    pub(crate) use super::ntt::{inv_ntt, ntt, pointwise};
+    pub(crate) use super::sample::rej_sample;
+}
 #[cfg(feature = "alloc")]
 mod prepared;
 mod sample;
@@ -13,6 +19,8 @@ mod verify;
 
 #[cfg(feature = "alloc")]
 pub(crate) use prepared::PreparedMlDsa;
+
+pub(crate) use poly::Poly;
 
 use params::Params;
 use verify::{EncodedKey, verify_internal};

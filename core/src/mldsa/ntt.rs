@@ -1,5 +1,6 @@
-//! The number-theoretic transform of FIPS 204 (Algorithms 41, 42 and 45): the hot
-//! polynomial kernels. SIMD versions must match these bit for bit.
+//! The number-theoretic transform of FIPS 204 (Algorithms 41, 42 and 45): the
+//! portable reference kernels. Backends (`crate::arch`) must match them bit for bit;
+//! the algorithms reach them through `crate::kernel`.
 //!
 //! Products are Montgomery products (× 2^−32); the constants carry the matching
 //! factor, so a transform followed by its inverse is the identity, and a sum of
@@ -12,7 +13,7 @@ use super::poly::{N, Poly};
 const ZETA: i64 = 1753;
 
 /// zetas[k] = ζ^BitRev8(k) mod q in Montgomery form (FIPS 204, Appendix B).
-const ZETAS: [i32; N] = {
+pub(crate) const ZETAS: [i32; N] = {
     let mut out = [0i32; N];
     let mut k = 0;
     while k < N {
@@ -24,39 +25,10 @@ const ZETAS: [i32; N] = {
 
 /// 256⁻¹ · 2^64 mod q: the last step of the inverse, undoing both the 256 of the
 /// transform and the 2^−32 each pointwise product leaves behind.
-const INV_N_MONT2: i32 = to_mont(to_mont(pow_mod(N as i64, Q as u64 - 2)) as i64);
-
-/// Runs `$body` (a call of an `#[inline(always)]` portable function) compiled with
-/// AVX2 enabled where the CPU has it: the same scalar source, which the compiler then
-/// vectorises; portable otherwise. Bit-identical by construction (integer code).
-macro_rules! multiversion {
-    ($avx2:ident, $args:tt, $body:expr) => {{
-        #[cfg(target_arch = "x86_64")]
-        if crate::hash::keccak_x4::kernel() == crate::hash::keccak_x4::Kernel::Avx2 {
-            // SAFETY: `kernel()` reports Avx2 only when the CPU has AVX2.
-            #[allow(unsafe_code, reason = "calls a target_feature(avx2) copy after detection")]
-            unsafe {
-                $avx2 $args
-            };
-            return;
-        }
-        $body
-    }};
-}
+pub(crate) const INV_N_MONT2: i32 = to_mont(to_mont(pow_mod(N as i64, Q as u64 - 2)) as i64);
 
 /// NTT (FIPS 204 Algorithm 41), in place. Input |a_i| < 2^27; output |â_i| < q.
 pub(crate) fn ntt(a: &mut Poly) {
-    multiversion!(ntt_avx2, (a), ntt_body(a))
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn ntt_avx2(a: &mut Poly) {
-    ntt_body(a);
-}
-
-#[inline(always)]
-fn ntt_body(a: &mut Poly) {
     let w = &mut a.0;
     let mut m = 0;
     let mut len = 128;
@@ -82,19 +54,9 @@ fn ntt_body(a: &mut Poly) {
 }
 
 /// NTT⁻¹ (FIPS 204 Algorithm 42) of a sum of Montgomery products, in place.
-/// Input |â_i| < 2^27; output the plain coefficients in [0, q).
+/// Input |â_i| < 2^26 (a sum of at most 8 pointwise products); output the plain
+/// coefficients in [0, q).
 pub(crate) fn inv_ntt(a: &mut Poly) {
-    multiversion!(inv_ntt_avx2, (a), inv_ntt_body(a))
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn inv_ntt_avx2(a: &mut Poly) {
-    inv_ntt_body(a);
-}
-
-#[inline(always)]
-fn inv_ntt_body(a: &mut Poly) {
     let w = &mut a.0;
     let mut m = N;
     let mut len = 1;
@@ -125,25 +87,10 @@ fn inv_ntt_body(a: &mut Poly) {
     }
 }
 
-/// acc += a ∘ b (MultiplyNTT, FIPS 204 Algorithm 45, accumulated). |a_i|, |b_i| < q.
-pub(crate) fn pointwise_acc(acc: &mut Poly, a: &Poly, b: &Poly) {
-    multiversion!(pointwise_avx2, (acc, a, b, 1), pointwise_body(acc, a, b, 1))
-}
-
-/// acc −= a ∘ b. |a_i|, |b_i| < q.
-pub(crate) fn pointwise_sub(acc: &mut Poly, a: &Poly, b: &Poly) {
-    multiversion!(pointwise_avx2, (acc, a, b, -1), pointwise_body(acc, a, b, -1))
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn pointwise_avx2(acc: &mut Poly, a: &Poly, b: &Poly, sign: i32) {
-    pointwise_body(acc, a, b, sign);
-}
-
-/// acc += sign · (a ∘ b), sign = ±1.
-#[inline(always)]
-fn pointwise_body(acc: &mut Poly, a: &Poly, b: &Poly, sign: i32) {
+/// acc ± a ∘ b (MultiplyNTT, FIPS 204 Algorithm 45, accumulated): − when `sub`.
+/// |a_i|, |b_i| < q; each product adds less than q in magnitude to acc.
+pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
+    let sign = if sub { -1 } else { 1 };
     for ((r, &x), &y) in acc.0.iter_mut().zip(&a.0).zip(&b.0) {
         *r += sign * mont_reduce(x as i64 * y as i64);
     }
@@ -196,15 +143,14 @@ mod tests {
             ntt(&mut a_hat);
             ntt(&mut b_hat);
             let mut acc = Poly::ZERO;
-            pointwise_acc(&mut acc, &a_hat, &b_hat);
+            pointwise(&mut acc, &a_hat, &b_hat, false);
             inv_ntt(&mut acc);
             assert_eq!(acc, schoolbook(&a, &b));
 
             // Subtraction path: a·b − a·b = 0.
-            pointwise_sub(&mut acc, &a_hat, &b_hat);
             let mut zero = Poly::ZERO;
-            pointwise_acc(&mut zero, &a_hat, &b_hat);
-            pointwise_sub(&mut zero, &a_hat, &b_hat);
+            pointwise(&mut zero, &a_hat, &b_hat, false);
+            pointwise(&mut zero, &a_hat, &b_hat, true);
             inv_ntt(&mut zero);
             assert_eq!(zero, Poly::ZERO);
         }

@@ -3,12 +3,12 @@
 
 use alloc::vec::Vec;
 
-use super::ntt::{pointwise_acc, pointwise_sub};
 use super::params::Params;
 use super::poly::Poly;
 use super::sample::expand_a_x4;
 use super::verify::{EncodedKey, KeyMaterial, TR_LEN, verify_internal};
 use super::{check_key, check_signature};
+use crate::kernel::pointwise;
 use crate::{Error, Message, Suite};
 
 /// The expanded form of one ML-DSA public key (up to 57 KiB for ML-DSA-87).
@@ -72,11 +72,11 @@ impl KeyMaterial for PreparedMlDsa {
     fn add_row_product(&self, i: usize, z_hat: &[Poly], acc: &mut Poly) {
         let row = &self.a_hat[i * self.params.l..(i + 1) * self.params.l];
         for (a, z) in row.iter().zip(z_hat) {
-            pointwise_acc(acc, a, z);
+            pointwise(acc, a, z, false);
         }
     }
 
     fn sub_t1_product(&self, i: usize, c_hat: &Poly, acc: &mut Poly) {
-        pointwise_sub(acc, c_hat, &self.t1_hat[i]);
+        pointwise(acc, c_hat, &self.t1_hat[i], true);
     }
 }

@@ -7,11 +7,15 @@ use crate::hash::keccak_x4::Shake128X4;
 use crate::hash::{Shake128, Shake256};
 
 /// SHAKE128's rate: one squeezed block holds 56 three-byte candidates.
-const SHAKE128_RATE: usize = 168;
+pub(crate) const SHAKE128_RATE: usize = 168;
 
 /// Rejection-samples coefficients from one SHAKE128 block into `out` from index `*j` on
 /// (RejNTTPoly's loop, FIPS 204 Algorithm 30, with CoeffFromThreeBytes, Algorithm 14).
-fn rej_sample(block: &[u8; SHAKE128_RATE], out: &mut Poly, j: &mut usize) {
+///
+/// Contract: `*j` ≤ 256 on entry; the accepted values, each in [0, q), fill
+/// `out[*j..]` in block order until 256, and `*j` counts them; nothing else in `out`
+/// changes.
+pub(crate) fn rej_sample(block: &[u8; SHAKE128_RATE], out: &mut Poly, j: &mut usize) {
     for s in block.chunks_exact(3) {
         // Clear the top bit, accept if < q.
         let z = i32::from(s[0]) | (i32::from(s[1]) << 8) | (i32::from(s[2] & 0x7f) << 16);
@@ -32,7 +36,7 @@ pub(crate) fn expand_a_entry(rho: &[u8; RHO_LEN], r: usize, s: usize, out: &mut 
     let mut j = 0;
     while j < N {
         reader.squeeze(&mut block);
-        rej_sample(&block, out, &mut j);
+        crate::kernel::rej_sample(&block, out, &mut j);
     }
 }
 
@@ -53,7 +57,7 @@ pub(crate) fn expand_a_x4(rho: &[u8; RHO_LEN], entries: [(usize, usize); 4], out
         for (j, (poly, count)) in out.iter_mut().zip(filled.iter_mut()).enumerate() {
             if *count < N {
                 x4.read(j, &mut block);
-                rej_sample(&block, poly, count);
+                crate::kernel::rej_sample(&block, poly, count);
             }
         }
         if filled.iter().all(|&c| c == N) {

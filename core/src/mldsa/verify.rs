@@ -3,12 +3,12 @@
 //! never holds Â: verification needs a few KiB of stack and no heap.
 
 use super::encode::{pack_w1, unpack_t1_shifted, unpack_z};
-use super::hint::{Hints, use_hint_poly};
-use super::ntt::{inv_ntt, ntt, pointwise_acc, pointwise_sub};
+use super::hint::Hints;
 use super::params::{D, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
 use super::poly::{N, Poly};
 use super::sample::{expand_a_entry, expand_a_x4, sample_in_ball};
 use crate::hash::Shake256;
+use crate::kernel::{inv_ntt, ntt, pointwise, use_hint_poly};
 use crate::message::MessagePrime;
 use crate::{Error, Message, Suite};
 
@@ -63,7 +63,7 @@ impl KeyMaterial for EncodedKey<'_> {
             if zs.len() == 1 {
                 let mut a = Poly::ZERO;
                 expand_a_entry(self.rho, i, first, &mut a);
-                pointwise_acc(acc, &a, &zs[0]);
+                pointwise(acc, &a, &zs[0], false);
                 continue;
             }
             let mut a = [const { Poly::ZERO }; 4];
@@ -71,7 +71,7 @@ impl KeyMaterial for EncodedKey<'_> {
             let entries = core::array::from_fn(|k| (i, if k < zs.len() { first + k } else { first }));
             expand_a_x4(self.rho, entries, &mut a);
             for (a, z) in a.iter().zip(zs) {
-                pointwise_acc(acc, a, z);
+                pointwise(acc, a, z, false);
             }
         }
     }
@@ -79,7 +79,7 @@ impl KeyMaterial for EncodedKey<'_> {
     fn sub_t1_product(&self, i: usize, c_hat: &Poly, acc: &mut Poly) {
         let mut t1_hat = Poly::ZERO;
         self.t1_hat(i, &mut t1_hat);
-        pointwise_sub(acc, c_hat, &t1_hat);
+        pointwise(acc, c_hat, &t1_hat, true);
     }
 }
 
@@ -135,7 +135,6 @@ pub(crate) fn verify_internal(
     // and w1Encode(w1′) fed straight into c̃′ = H(μ ‖ w1Encode(w1′), λ/4).
     let mut h = Shake256::new();
     h.absorb(&mu);
-    let m = p.w1_modulus();
     let mut w1 = [0i32; N];
     let mut packed = [0u8; 32 * 6];
     let packed = &mut packed[..p.w1_poly_bytes()];
@@ -149,7 +148,7 @@ pub(crate) fn verify_internal(
         for &j in hints.row(i) {
             hint[usize::from(j)] = 1;
         }
-        use_hint_poly(&acc.0, &hint, p.gamma2, m, &mut w1);
+        use_hint_poly(&acc.0, &hint, p.gamma2, &mut w1);
         pack_w1(&w1, p.w1_bits(), packed);
         h.absorb(packed);
     }

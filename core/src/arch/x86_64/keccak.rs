@@ -1,19 +1,18 @@
 //! Keccak-f[1600] on four states with AVX2: one 256-bit register per lane index,
-//! holding that lane of all four states. Called only after run-time detection of
-//! AVX2 (see `keccak_x4`). Must match `keccak::f1600` bit for bit.
-#![allow(unsafe_code, reason = "AVX2 intrinsics; each unsafe block says why it is sound")]
+//! holding that lane of all four states. Must match `hash::keccak::f1600` bit for bit.
 
 use core::arch::x86_64::{
     __m256i, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi64x, _mm256_setzero_si256,
     _mm256_slli_epi64, _mm256_srli_epi64, _mm256_storeu_si256, _mm256_xor_si256,
 };
 
-use super::keccak::{PI_RHO, ROUND_CONSTANTS};
-use super::keccak_x4::StateX4;
+use crate::hash::keccak::{PI_RHO, ROUND_CONSTANTS};
+use crate::hash::keccak_x4::StateX4;
+use crate::kernel::Avx2;
 
-/// Four states' Keccak-f[1600]; the caller has checked that the CPU has AVX2.
-pub(crate) fn f1600x4(s: &mut StateX4) {
-    // SAFETY: `keccak_x4::kernel()` returns Avx2 only when cpufeatures detected AVX2.
+/// Keccak-f[1600] on four interleaved states.
+pub(crate) fn f1600x4(_: Avx2, s: &mut StateX4) {
+    // SAFETY: the `Avx2` token exists only where AVX2 was detected.
     unsafe { permute(s) }
 }
 

@@ -6,8 +6,8 @@ use core::arch::wasm32::{
     i64x2_shl, u64x2, u64x2_extract_lane, u64x2_shr, u64x2_splat, v128, v128_andnot, v128_or, v128_xor,
 };
 
-use super::keccak::{PI_RHO, ROUND_CONSTANTS};
-use super::keccak_x4::StateX4;
+use crate::hash::keccak::{PI_RHO, ROUND_CONSTANTS};
+use crate::hash::keccak_x4::StateX4;
 
 #[inline(always)]
 fn rol(x: v128, l: u32) -> v128 {

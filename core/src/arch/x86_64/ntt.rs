@@ -1,0 +1,318 @@
+//! The ML-DSA NTT, inverse NTT and pointwise products with AVX2, on eight 32-bit
+//! coefficients per register. Montgomery products come from 32×32→64 multiplies of
+//! the even and of the odd lanes (`vpmuldq`), with ζ·q⁻¹ precomputed, so each step
+//! does exactly the portable arithmetic (`mldsa::portable`): same butterflies, same
+//! reductions at the same layers, bit-identical results.
+//!
+//! Layers with len ≥ 8 pair whole registers. The last three (len 4, 2, 1) pair lanes
+//! of the same register; two registers are rearranged so that the pairs sit in
+//! two registers (128-bit halves, 64-bit elements, 32-bit elements), butterflied
+//! with a per-lane ζ vector, and put back.
+
+use core::arch::x86_64::{
+    __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_blend_epi32, _mm256_loadu_si256, _mm256_mul_epi32,
+    _mm256_mullo_epi32, _mm256_permute2x128_si256, _mm256_set1_epi32, _mm256_slli_epi64, _mm256_srai_epi32,
+    _mm256_srli_epi64, _mm256_storeu_si256, _mm256_sub_epi32, _mm256_sub_epi64, _mm256_unpackhi_epi64,
+    _mm256_unpacklo_epi64,
+};
+
+use crate::kernel::Avx2;
+use crate::mldsa::Poly;
+use crate::mldsa::field::{Q, Q_INV};
+use crate::mldsa::ntt::{INV_N_MONT2, ZETAS};
+
+/// Registers per polynomial.
+const VECS: usize = 32;
+
+/// The block (in the portable loop's numbering within its layer) of each lane of
+/// the rearranged register A for register pair `p` at in-register layer `len`.
+const fn lane_blocks(len: usize, p: usize) -> [usize; 8] {
+    match len {
+        4 => [2 * p, 2 * p, 2 * p, 2 * p, 2 * p + 1, 2 * p + 1, 2 * p + 1, 2 * p + 1],
+        2 => [4 * p, 4 * p, 4 * p + 2, 4 * p + 2, 4 * p + 1, 4 * p + 1, 4 * p + 3, 4 * p + 3],
+        _ => [8 * p, 8 * p + 4, 8 * p + 1, 8 * p + 5, 8 * p + 2, 8 * p + 6, 8 * p + 3, 8 * p + 7],
+    }
+}
+
+/// ζ (forward) or −ζ (inverse) for every lane, and the same times q⁻¹ mod 2^32.
+/// The portable loops use ζ index 128/len + block forward and 256/len − 1 − block
+/// inverse.
+const fn lane_zetas(len: usize, inverse: bool) -> ([[i32; 8]; 16], [[i32; 8]; 16]) {
+    let mut z = [[0i32; 8]; 16];
+    let mut zq = [[0i32; 8]; 16];
+    let mut p = 0;
+    while p < 16 {
+        let blocks = lane_blocks(len, p);
+        let mut lane = 0;
+        while lane < 8 {
+            let v = if inverse { -ZETAS[256 / len - 1 - blocks[lane]] } else { ZETAS[128 / len + blocks[lane]] };
+            z[p][lane] = v;
+            zq[p][lane] = v.wrapping_mul(Q_INV);
+            lane += 1;
+        }
+        p += 1;
+    }
+    (z, zq)
+}
+
+const FWD4: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(4, false);
+const FWD2: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(2, false);
+const FWD1: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(1, false);
+const INV4: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(4, true);
+const INV2: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(2, true);
+const INV1: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(1, true);
+
+/// NTT. Contract: `mldsa::portable::ntt` (input |a_i| < 2^27; output |â_i| < q).
+pub(crate) fn ntt(_: Avx2, a: &mut Poly) {
+    // SAFETY: the `Avx2` token exists only where AVX2 was detected.
+    unsafe { ntt_avx2(a) }
+}
+
+/// Inverse NTT. Contract: `mldsa::portable::inv_ntt` (input |â_i| < 2^26; output in [0, q)).
+pub(crate) fn inv_ntt(_: Avx2, a: &mut Poly) {
+    // SAFETY: the `Avx2` token exists only where AVX2 was detected.
+    unsafe { inv_ntt_avx2(a) }
+}
+
+/// acc ± a ∘ b. Contract: `mldsa::portable::pointwise` (|a_i|, |b_i| < q).
+pub(crate) fn pointwise(_: Avx2, acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
+    // SAFETY: the `Avx2` token exists only where AVX2 was detected.
+    unsafe { pointwise_avx2(acc, a, b, sub) }
+}
+
+#[target_feature(enable = "avx2")]
+fn load(a: &Poly) -> [__m256i; VECS] {
+    core::array::from_fn(|v| {
+        // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `a`.
+        unsafe { _mm256_loadu_si256(a.0.as_ptr().add(8 * v).cast()) }
+    })
+}
+
+#[target_feature(enable = "avx2")]
+fn store(w: &[__m256i; VECS], a: &mut Poly) {
+    for (v, x) in w.iter().enumerate() {
+        // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `a`.
+        unsafe { _mm256_storeu_si256(a.0.as_mut_ptr().add(8 * v).cast(), *x) };
+    }
+}
+
+#[target_feature(enable = "avx2")]
+fn load8(x: &[i32; 8]) -> __m256i {
+    // SAFETY: `x` is exactly the 32 bytes an unaligned load reads.
+    unsafe { _mm256_loadu_si256(x.as_ptr().cast()) }
+}
+
+/// The high 32 bits of each 64-bit (even-lane) product minus t·q, for the even lanes
+/// of `a`·`b` with t = low32(a·bq): one half of a Montgomery product.
+#[target_feature(enable = "avx2")]
+fn mont_half(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
+    let q = _mm256_set1_epi32(Q);
+    let product = _mm256_mul_epi32(a, b);
+    let t = _mm256_mul_epi32(a, bq);
+    _mm256_sub_epi64(product, _mm256_mul_epi32(t, q))
+}
+
+/// a·b·2^−32 mod q per lane, as `field::mont_reduce(a·b)`; `bq` = b·q⁻¹ mod 2^32.
+#[target_feature(enable = "avx2")]
+fn mont_mul(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
+    let even = mont_half(a, b, bq);
+    let odd = mont_half(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b), _mm256_srli_epi64::<32>(bq));
+    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd)
+}
+
+/// Forward butterfly on lanes of x and y: t = ζ·y; (x, y) ← (x + t, x − t).
+#[target_feature(enable = "avx2")]
+fn fwd(x: &mut __m256i, y: &mut __m256i, z: __m256i, zq: __m256i) {
+    let t = mont_mul(*y, z, zq);
+    *y = _mm256_sub_epi32(*x, t);
+    *x = _mm256_add_epi32(*x, t);
+}
+
+/// Inverse butterfly: (x, y) ← (x + y, (−ζ)·(x − y)), with −ζ given.
+#[target_feature(enable = "avx2")]
+fn inv(x: &mut __m256i, y: &mut __m256i, z: __m256i, zq: __m256i) {
+    let d = _mm256_sub_epi32(*x, *y);
+    *x = _mm256_add_epi32(*x, *y);
+    *y = mont_mul(d, z, zq);
+}
+
+/// `field::reduce32` per lane.
+#[target_feature(enable = "avx2")]
+fn reduce32(a: __m256i) -> __m256i {
+    let t = _mm256_srai_epi32::<23>(_mm256_add_epi32(a, _mm256_set1_epi32(1 << 22)));
+    _mm256_sub_epi32(a, _mm256_mullo_epi32(t, _mm256_set1_epi32(Q)))
+}
+
+/// `field::freeze` per lane.
+#[target_feature(enable = "avx2")]
+fn freeze(a: __m256i) -> __m256i {
+    _mm256_add_epi32(a, _mm256_and_si256(_mm256_srai_epi32::<31>(a), _mm256_set1_epi32(Q)))
+}
+
+/// The pairs of one in-register layer: split registers x, y into A, B (A's lanes and
+/// B's lanes are the butterfly pairs) and back.
+#[derive(Clone, Copy)]
+enum Split {
+    /// len 4: the 128-bit halves.
+    Halves,
+    /// len 2: the 64-bit elements.
+    Pairs,
+    /// len 1: the 32-bit elements.
+    Singles,
+}
+
+impl Split {
+    #[target_feature(enable = "avx2")]
+    fn apply(self, x: __m256i, y: __m256i) -> (__m256i, __m256i) {
+        match self {
+            Split::Halves => (_mm256_permute2x128_si256::<0x20>(x, y), _mm256_permute2x128_si256::<0x31>(x, y)),
+            Split::Pairs => (_mm256_unpacklo_epi64(x, y), _mm256_unpackhi_epi64(x, y)),
+            Split::Singles => (
+                _mm256_blend_epi32::<0b1010_1010>(x, _mm256_slli_epi64::<32>(y)),
+                _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(x), y),
+            ),
+        }
+    }
+
+    /// The inverse of `apply` (each of the three is its own inverse).
+    #[target_feature(enable = "avx2")]
+    fn undo(self, a: __m256i, b: __m256i) -> (__m256i, __m256i) {
+        self.apply(a, b)
+    }
+}
+
+/// One in-register layer over all 16 register pairs.
+#[target_feature(enable = "avx2")]
+fn lane_layer(w: &mut [__m256i; VECS], split: Split, zetas: &([[i32; 8]; 16], [[i32; 8]; 16]), inverse: bool) {
+    for p in 0..VECS / 2 {
+        let (mut a, mut b) = split.apply(w[2 * p], w[2 * p + 1]);
+        let (z, zq) = (load8(&zetas.0[p]), load8(&zetas.1[p]));
+        if inverse {
+            inv(&mut a, &mut b, z, zq)
+        } else {
+            fwd(&mut a, &mut b, z, zq)
+        }
+        (w[2 * p], w[2 * p + 1]) = split.undo(a, b);
+    }
+}
+
+/// One layer whose pairs are whole registers (len ≥ 8): ζ index `first + block`
+/// forward, `first − block` inverse.
+#[target_feature(enable = "avx2")]
+fn vector_layer(w: &mut [__m256i; VECS], len: usize, inverse: bool) {
+    let step = len / 8;
+    for block in 0..VECS / (2 * step) {
+        let zeta = if inverse { -ZETAS[256 / len - 1 - block] } else { ZETAS[128 / len + block] };
+        let (z, zq) = (_mm256_set1_epi32(zeta), _mm256_set1_epi32(zeta.wrapping_mul(Q_INV)));
+        let start = 2 * step * block;
+        for v in start..start + step {
+            let (mut x, mut y) = (w[v], w[v + step]);
+            if inverse {
+                inv(&mut x, &mut y, z, zq)
+            } else {
+                fwd(&mut x, &mut y, z, zq)
+            }
+            (w[v], w[v + step]) = (x, y);
+        }
+    }
+}
+
+#[target_feature(enable = "avx2")]
+fn ntt_avx2(a: &mut Poly) {
+    let mut w = load(a);
+    for len in [128, 64, 32, 16, 8] {
+        vector_layer(&mut w, len, false);
+    }
+    lane_layer(&mut w, Split::Halves, &FWD4, false);
+    lane_layer(&mut w, Split::Pairs, &FWD2, false);
+    lane_layer(&mut w, Split::Singles, &FWD1, false);
+    for x in w.iter_mut() {
+        *x = reduce32(*x);
+    }
+    store(&w, a);
+}
+
+#[target_feature(enable = "avx2")]
+fn inv_ntt_avx2(a: &mut Poly) {
+    let mut w = load(a);
+    lane_layer(&mut w, Split::Singles, &INV1, true);
+    lane_layer(&mut w, Split::Pairs, &INV2, true);
+    lane_layer(&mut w, Split::Halves, &INV4, true);
+    vector_layer(&mut w, 8, true);
+    // As in the portable code: one reduction after the len-8 layer.
+    for x in w.iter_mut() {
+        *x = reduce32(*x);
+    }
+    for len in [16, 32, 64, 128] {
+        vector_layer(&mut w, len, true);
+    }
+    let (f, fq) = (_mm256_set1_epi32(INV_N_MONT2), _mm256_set1_epi32(INV_N_MONT2.wrapping_mul(Q_INV)));
+    for x in w.iter_mut() {
+        *x = freeze(mont_mul(*x, f, fq));
+    }
+    store(&w, a);
+}
+
+#[target_feature(enable = "avx2")]
+fn pointwise_avx2(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
+    let q_inv = _mm256_set1_epi32(Q_INV);
+    for v in 0..VECS {
+        let at = |p: &Poly| {
+            // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `p`.
+            unsafe { _mm256_loadu_si256(p.0.as_ptr().add(8 * v).cast()) }
+        };
+        let (x, y, r) = (at(a), at(b), at(acc));
+        // b·q⁻¹ mod 2^32 per lane, so that the product is the precomputed-ζ form.
+        let yq = _mm256_mullo_epi32(y, q_inv);
+        let m = mont_mul(x, y, yq);
+        let r = if sub { _mm256_sub_epi32(r, m) } else { _mm256_add_epi32(r, m) };
+        // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `acc`.
+        unsafe { _mm256_storeu_si256(acc.0.as_mut_ptr().add(8 * v).cast(), r) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{Rng, token};
+    use super::*;
+    use crate::mldsa::portable;
+
+    #[test]
+    fn ntt_is_bit_identical_at_its_bounds() {
+        let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
+        let mut rng = Rng(41);
+        for _ in 0..2000 {
+            let a = rng.poly(1 << 27);
+            let (mut x, mut y) = (a.clone(), a);
+            ntt(t, &mut x);
+            portable::ntt(&mut y);
+            assert_eq!(x, y);
+        }
+    }
+
+    #[test]
+    fn inverse_ntt_is_bit_identical_at_its_bounds() {
+        let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
+        let mut rng = Rng(42);
+        for _ in 0..2000 {
+            let a = rng.poly(1 << 26);
+            let (mut x, mut y) = (a.clone(), a);
+            inv_ntt(t, &mut x);
+            portable::inv_ntt(&mut y);
+            assert_eq!(x, y);
+        }
+    }
+
+    #[test]
+    fn pointwise_is_bit_identical_at_its_bounds() {
+        let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
+        let mut rng = Rng(43);
+        for i in 0..2000 {
+            let (a, b, acc) = (rng.poly(Q), rng.poly(Q), rng.poly(Q * 8));
+            let (mut x, mut y) = (acc.clone(), acc);
+            pointwise(t, &mut x, &a, &b, i % 2 == 0);
+            portable::pointwise(&mut y, &a, &b, i % 2 == 0);
+            assert_eq!(x, y);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! The one place that chooses kernels: CPU detection (once), the force-portable
+//! switch and the dispatch of every hot kernel.
+//!
+//! The algorithms (`mldsa/`, `slhdsa/`, the sponges) call the functions here and never
+//! ask which CPU they run on. A backend (`arch/<cpu>/`) replaces some kernels; the
+//! portable code, always built, owns the fallback and is the reference: every
+//! backend kernel is bit-identical to its portable twin (a property test per kernel
+//! at its input bounds, and every ACVP case on every kernel set). The choice
+//! depends only on the CPU (or the wasm build) and the switch, never on the data.
+//!
+//! An AVX2 kernel takes an [`Avx2`] token, which only [`current`] creates and only
+//! after detecting AVX2: no safe function relies on a check made elsewhere.
+
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use crate::hash::keccak_x4::{StateX4, portable_f1600x4};
+use crate::mldsa::{Poly, portable as mldsa_portable};
+
+/// Set by [`crate::force_portable`]: run the portable kernels even where SIMD exists.
+static FORCE_PORTABLE: AtomicBool = AtomicBool::new(false);
+
+/// Forces (or stops forcing) the portable kernels; returns the previous setting.
+pub(crate) fn set_force_portable(on: bool) -> bool {
+    FORCE_PORTABLE.swap(on, Ordering::Relaxed)
+}
+
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(avx2_cpuid, "avx2");
+
+/// Proof that this CPU has AVX2: the only way to call an AVX2 kernel.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Avx2(());
+
+/// A set of kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kernel {
+    /// The scalar reference code.
+    Portable,
+    /// x86-64 AVX2, detected at run time.
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+    /// wasm simd128, chosen at build time.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    Simd128,
+}
+
+impl Kernel {
+    /// `portable`, `avx2` or `simd128`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2(_) => "avx2",
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => "simd128",
+        }
+    }
+}
+
+/// The kernels in use now (cpufeatures caches the CPUID answer after the first call).
+#[inline]
+pub(crate) fn current() -> Kernel {
+    if FORCE_PORTABLE.load(Ordering::Relaxed) {
+        return Kernel::Portable;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if avx2_cpuid::get() {
+        return Kernel::Avx2(Avx2(()));
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return Kernel::Simd128;
+    #[allow(unreachable_code, reason = "reached on targets without a SIMD kernel")]
+    Kernel::Portable
+}
+
+#[cfg(target_arch = "x86_64")]
+use crate::arch::x86_64 as avx2;
+
+/// Keccak-f[1600] on four interleaved states. Backends: AVX2, simd128.
+#[inline]
+pub(crate) fn f1600x4(s: &mut StateX4) {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::keccak::f1600x4(t, s),
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => crate::arch::wasm32::keccak::f1600x4(s),
+        Kernel::Portable => portable_f1600x4(s),
+    }
+}
+
+/// ML-DSA NTT (FIPS 204 Algorithm 41). Contract: [`mldsa_portable::ntt`]. Backend: AVX2.
+#[inline]
+pub(crate) fn ntt(a: &mut Poly) {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::ntt::ntt(t, a),
+        _ => mldsa_portable::ntt(a),
+    }
+}
+
+/// ML-DSA inverse NTT (Algorithm 42). Contract: [`mldsa_portable::inv_ntt`]. Backend: AVX2.
+#[inline]
+pub(crate) fn inv_ntt(a: &mut Poly) {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::ntt::inv_ntt(t, a),
+        _ => mldsa_portable::inv_ntt(a),
+    }
+}
+
+/// acc ± a ∘ b (Algorithm 45, accumulated); `sub` chooses −. Contract:
+/// [`mldsa_portable::pointwise`]. Backend: AVX2.
+#[inline]
+pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::ntt::pointwise(t, acc, a, b, sub),
+        _ => mldsa_portable::pointwise(acc, a, b, sub),
+    }
+}
+
+/// UseHint over a polynomial (Algorithm 40). Contract: [`mldsa_portable::use_hint_poly`].
+/// Backend: AVX2.
+#[inline]
+pub(crate) fn use_hint_poly(r: &[i32; 256], hint: &[u8; 256], gamma2: i32, w1: &mut [i32; 256]) {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::hint::use_hint_poly(t, r, hint, gamma2, w1),
+        _ => mldsa_portable::use_hint_poly(r, hint, gamma2, w1),
+    }
+}
+
+/// RejNTTPoly's inner loop over one SHAKE128 block (Algorithm 30). Contract:
+/// [`mldsa_portable::rej_sample`]. Backend: AVX2.
+#[inline]
+pub(crate) fn rej_sample(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::sample::rej_sample(t, block, out, filled),
+        _ => mldsa_portable::rej_sample(block, out, filled),
+    }
+}
