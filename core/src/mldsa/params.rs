@@ -33,6 +33,8 @@ pub(crate) const RHO_LEN: usize = 32;
 pub(crate) const T1_POLY_BYTES: usize = 256 * T1_BITS / 8;
 /// The largest l of any set (ML-DSA-87).
 pub(crate) const MAX_L: usize = 7;
+/// The largest k of any set (ML-DSA-87).
+pub(crate) const MAX_K: usize = 8;
 
 impl Params {
     /// γ1.
@@ -100,7 +102,7 @@ mod tests {
             assert_eq!(p.public_key_len(), pk);
             assert_eq!(p.signature_len(), sig);
             assert_eq!(p.w1_bits(), w1_bits);
-            assert!(p.l <= MAX_L);
+            assert!(p.l <= MAX_L && p.k <= MAX_K);
         }
     }
 }

@@ -69,10 +69,11 @@ impl KeyMaterial for PreparedMlDsa {
         self.tr
     }
 
-    fn add_row_product(&self, i: usize, z_hat: &[Poly], acc: &mut Poly) {
-        let row = &self.a_hat[i * self.params.l..(i + 1) * self.params.l];
-        for (a, z) in row.iter().zip(z_hat) {
-            pointwise(acc, a, z, false);
+    fn add_matrix_product(&self, z_hat: &[Poly], w: &mut [Poly]) {
+        for (row, acc) in self.a_hat.chunks_exact(self.params.l).zip(w.iter_mut()) {
+            for (a, z) in row.iter().zip(z_hat) {
+                pointwise(acc, a, z, false);
+            }
         }
     }
 

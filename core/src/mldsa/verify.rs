@@ -1,12 +1,12 @@
 //! ML-DSA.Verify_internal (FIPS 204 Algorithm 8), shared by the one-shot path and
-//! prepared keys. The matrix product runs one row at a time, so the one-shot path
-//! never holds Â: verification needs a few KiB of stack and no heap.
+//! prepared keys. The one-shot path expands each entry of Â as it uses it and never
+//! holds the matrix: verification needs about 30 KiB of stack and no heap.
 
 use super::encode::{pack_w1, unpack_t1_shifted, unpack_z};
 use super::hint::Hints;
-use super::params::{D, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
+use super::params::{D, MAX_K, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
 use super::poly::{N, Poly};
-use super::sample::{expand_a_entry, expand_a_x4, sample_in_ball};
+use super::sample::{expand_a_x4, sample_in_ball};
 use crate::hash::Shake256;
 use crate::kernel::{inv_ntt, ntt, pointwise, use_hint_poly};
 use crate::message::MessagePrime;
@@ -20,8 +20,8 @@ pub(crate) const TR_LEN: usize = 64;
 pub(crate) trait KeyMaterial {
     /// tr = H(pk, 64) (Algorithm 8, line 5).
     fn tr(&self) -> [u8; TR_LEN];
-    /// acc += Σ_j Â[i][j] ∘ ẑ_j: row `i` of Â ∘ NTT(z).
-    fn add_row_product(&self, i: usize, z_hat: &[Poly], acc: &mut Poly);
+    /// w_i += Σ_j Â[i][j] ∘ ẑ_j for every row i: Â ∘ NTT(z), `w` holding k rows.
+    fn add_matrix_product(&self, z_hat: &[Poly], w: &mut [Poly]);
     /// acc −= ĉ ∘ NTT(t1_i · 2^d).
     fn sub_t1_product(&self, i: usize, c_hat: &Poly, acc: &mut Poly);
 }
@@ -56,22 +56,24 @@ impl KeyMaterial for EncodedKey<'_> {
         tr
     }
 
-    fn add_row_product(&self, i: usize, z_hat: &[Poly], acc: &mut Poly) {
-        // Four entries of the row at a time; a lone last entry on its own.
-        for (chunk, zs) in z_hat.chunks(4).enumerate() {
-            let first = 4 * chunk;
-            if zs.len() == 1 {
-                let mut a = Poly::ZERO;
-                expand_a_entry(self.rho, i, first, &mut a);
-                pointwise(acc, &a, &zs[0], false);
-                continue;
-            }
+    fn add_matrix_product(&self, z_hat: &[Poly], w: &mut [Poly]) {
+        // Four entries at a time in row-major order, across row ends, so that every
+        // 4-way SHAKE128 call is full but the last (k·l = 16, 30 or 56). Entries are
+        // expanded and used at once: Â is never held.
+        let l = z_hat.len();
+        let entries = w.len() * l;
+        for first in (0..entries).step_by(4) {
+            let live = (entries - first).min(4);
+            // Lanes past the end repeat the group's first entry; their output is unused.
+            let at = |k: usize| {
+                let e = if k < live { first + k } else { first };
+                (e / l, e % l)
+            };
             let mut a = [const { Poly::ZERO }; 4];
-            // Lanes past the row's end repeat its first entry; their output is unused.
-            let entries = core::array::from_fn(|k| (i, if k < zs.len() { first + k } else { first }));
-            expand_a_x4(self.rho, entries, &mut a);
-            for (a, z) in a.iter().zip(zs) {
-                pointwise(acc, a, z, false);
+            expand_a_x4(self.rho, core::array::from_fn(at), &mut a);
+            for (k, a) in a.iter().enumerate().take(live) {
+                let (i, j) = at(k);
+                pointwise(&mut w[i], a, &z_hat[j], false);
             }
         }
     }
@@ -138,12 +140,12 @@ pub(crate) fn verify_internal(
     let mut w1 = [0i32; N];
     let mut packed = [0u8; 32 * 6];
     let packed = &mut packed[..p.w1_poly_bytes()];
-    let mut acc = Poly::ZERO;
-    for i in 0..p.k {
-        acc.0 = [0; N];
-        key.add_row_product(i, z, &mut acc);
-        key.sub_t1_product(i, &c_hat, &mut acc);
-        inv_ntt(&mut acc);
+    let mut w = [const { Poly::ZERO }; MAX_K];
+    let w = &mut w[..p.k];
+    key.add_matrix_product(z, w);
+    for (i, acc) in w.iter_mut().enumerate() {
+        key.sub_t1_product(i, &c_hat, acc);
+        inv_ntt(acc);
         let mut hint = [0u8; N];
         for &j in hints.row(i) {
             hint[usize::from(j)] = 1;

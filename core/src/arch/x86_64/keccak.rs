@@ -6,7 +6,7 @@ use core::arch::x86_64::{
     _mm256_slli_epi64, _mm256_srli_epi64, _mm256_storeu_si256, _mm256_xor_si256,
 };
 
-use crate::hash::keccak::{PI_RHO, ROUND_CONSTANTS};
+use crate::hash::keccak::{RHO, ROUND_CONSTANTS};
 use crate::hash::keccak_x4::StateX4;
 use crate::kernel::Avx2;
 
@@ -15,19 +15,6 @@ pub(crate) fn f1600x4(_: Avx2, s: &mut StateX4) {
     // SAFETY: the `Avx2` token exists only where AVX2 was detected.
     unsafe { permute(s) }
 }
-
-/// Rotation offset of ρ for each lane index x + 5y (from the walk in `PI_RHO`).
-const RHO_OF: [i32; 25] = {
-    let (lanes, rotations) = PI_RHO;
-    let mut r = [0i32; 25];
-    r[1] = rotations[0] as i32;
-    let mut t = 0;
-    while t < 23 {
-        r[lanes[t]] = rotations[t + 1] as i32;
-        t += 1;
-    }
-    r
-};
 
 /// Rotates each 64-bit lane left by the constant `L` (0 < L < 64).
 macro_rules! rol {
@@ -45,11 +32,11 @@ const fn source(x: usize, y: usize) -> usize {
 /// One output plane y: θ's D, ρ, π, then χ, written to `$e`.
 macro_rules! plane {
     ($a:ident, $d:ident, $e:ident, $y:literal) => {{
-        let b0 = rol_or_copy!(_mm256_xor_si256($a[source(0, $y)], $d[source(0, $y) % 5]), RHO_OF[source(0, $y)]);
-        let b1 = rol_or_copy!(_mm256_xor_si256($a[source(1, $y)], $d[source(1, $y) % 5]), RHO_OF[source(1, $y)]);
-        let b2 = rol_or_copy!(_mm256_xor_si256($a[source(2, $y)], $d[source(2, $y) % 5]), RHO_OF[source(2, $y)]);
-        let b3 = rol_or_copy!(_mm256_xor_si256($a[source(3, $y)], $d[source(3, $y) % 5]), RHO_OF[source(3, $y)]);
-        let b4 = rol_or_copy!(_mm256_xor_si256($a[source(4, $y)], $d[source(4, $y) % 5]), RHO_OF[source(4, $y)]);
+        let b0 = rol_or_copy!(_mm256_xor_si256($a[source(0, $y)], $d[source(0, $y) % 5]), RHO[source(0, $y)] as i32);
+        let b1 = rol_or_copy!(_mm256_xor_si256($a[source(1, $y)], $d[source(1, $y) % 5]), RHO[source(1, $y)] as i32);
+        let b2 = rol_or_copy!(_mm256_xor_si256($a[source(2, $y)], $d[source(2, $y) % 5]), RHO[source(2, $y)] as i32);
+        let b3 = rol_or_copy!(_mm256_xor_si256($a[source(3, $y)], $d[source(3, $y) % 5]), RHO[source(3, $y)] as i32);
+        let b4 = rol_or_copy!(_mm256_xor_si256($a[source(4, $y)], $d[source(4, $y) % 5]), RHO[source(4, $y)] as i32);
         $e[5 * $y] = _mm256_xor_si256(b0, _mm256_andnot_si256(b1, b2));
         $e[5 * $y + 1] = _mm256_xor_si256(b1, _mm256_andnot_si256(b2, b3));
         $e[5 * $y + 2] = _mm256_xor_si256(b2, _mm256_andnot_si256(b3, b4));

@@ -183,11 +183,11 @@ impl Split {
 
 /// One in-register layer over all 16 register pairs.
 #[target_feature(enable = "avx2")]
-fn lane_layer(w: &mut [__m256i; VECS], split: Split, zetas: &([[i32; 8]; 16], [[i32; 8]; 16]), inverse: bool) {
+fn lane_layer<const INVERSE: bool>(w: &mut [__m256i; VECS], split: Split, zetas: &([[i32; 8]; 16], [[i32; 8]; 16])) {
     for p in 0..VECS / 2 {
         let (mut a, mut b) = split.apply(w[2 * p], w[2 * p + 1]);
         let (z, zq) = (load8(&zetas.0[p]), load8(&zetas.1[p]));
-        if inverse {
+        if INVERSE {
             inv(&mut a, &mut b, z, zq)
         } else {
             fwd(&mut a, &mut b, z, zq)
@@ -199,15 +199,15 @@ fn lane_layer(w: &mut [__m256i; VECS], split: Split, zetas: &([[i32; 8]; 16], [[
 /// One layer whose pairs are whole registers (len ≥ 8): ζ index `first + block`
 /// forward, `first − block` inverse.
 #[target_feature(enable = "avx2")]
-fn vector_layer(w: &mut [__m256i; VECS], len: usize, inverse: bool) {
-    let step = len / 8;
+fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [__m256i; VECS]) {
+    let step = LEN / 8;
     for block in 0..VECS / (2 * step) {
-        let zeta = if inverse { -ZETAS[256 / len - 1 - block] } else { ZETAS[128 / len + block] };
+        let zeta = if INVERSE { -ZETAS[256 / LEN - 1 - block] } else { ZETAS[128 / LEN + block] };
         let (z, zq) = (_mm256_set1_epi32(zeta), _mm256_set1_epi32(zeta.wrapping_mul(Q_INV)));
         let start = 2 * step * block;
         for v in start..start + step {
             let (mut x, mut y) = (w[v], w[v + step]);
-            if inverse {
+            if INVERSE {
                 inv(&mut x, &mut y, z, zq)
             } else {
                 fwd(&mut x, &mut y, z, zq)
@@ -220,12 +220,14 @@ fn vector_layer(w: &mut [__m256i; VECS], len: usize, inverse: bool) {
 #[target_feature(enable = "avx2")]
 fn ntt_avx2(a: &mut Poly) {
     let mut w = load(a);
-    for len in [128, 64, 32, 16, 8] {
-        vector_layer(&mut w, len, false);
-    }
-    lane_layer(&mut w, Split::Halves, &FWD4, false);
-    lane_layer(&mut w, Split::Pairs, &FWD2, false);
-    lane_layer(&mut w, Split::Singles, &FWD1, false);
+    vector_layer::<128, false>(&mut w);
+    vector_layer::<64, false>(&mut w);
+    vector_layer::<32, false>(&mut w);
+    vector_layer::<16, false>(&mut w);
+    vector_layer::<8, false>(&mut w);
+    lane_layer::<false>(&mut w, Split::Halves, &FWD4);
+    lane_layer::<false>(&mut w, Split::Pairs, &FWD2);
+    lane_layer::<false>(&mut w, Split::Singles, &FWD1);
     for x in w.iter_mut() {
         *x = reduce32(*x);
     }
@@ -235,17 +237,18 @@ fn ntt_avx2(a: &mut Poly) {
 #[target_feature(enable = "avx2")]
 fn inv_ntt_avx2(a: &mut Poly) {
     let mut w = load(a);
-    lane_layer(&mut w, Split::Singles, &INV1, true);
-    lane_layer(&mut w, Split::Pairs, &INV2, true);
-    lane_layer(&mut w, Split::Halves, &INV4, true);
-    vector_layer(&mut w, 8, true);
+    lane_layer::<true>(&mut w, Split::Singles, &INV1);
+    lane_layer::<true>(&mut w, Split::Pairs, &INV2);
+    lane_layer::<true>(&mut w, Split::Halves, &INV4);
+    vector_layer::<8, true>(&mut w);
     // As in the portable code: one reduction after the len-8 layer.
     for x in w.iter_mut() {
         *x = reduce32(*x);
     }
-    for len in [16, 32, 64, 128] {
-        vector_layer(&mut w, len, true);
-    }
+    vector_layer::<16, true>(&mut w);
+    vector_layer::<32, true>(&mut w);
+    vector_layer::<64, true>(&mut w);
+    vector_layer::<128, true>(&mut w);
     let (f, fq) = (_mm256_set1_epi32(INV_N_MONT2), _mm256_set1_epi32(INV_N_MONT2.wrapping_mul(Q_INV)));
     for x in w.iter_mut() {
         *x = freeze(mont_mul(*x, f, fq));
