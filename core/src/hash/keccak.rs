@@ -66,6 +66,14 @@ std::thread_local! {
     pub(crate) static PERMUTATIONS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
 }
 
+/// Keccak-f[1600] through the kernel chosen in `crate::kernel`.
+#[inline]
+pub(crate) fn f1600(a: &mut [u64; 25]) {
+    #[cfg(test)]
+    PERMUTATIONS.with(|c| c.set(c.get() + 1));
+    crate::kernel::f1600(a);
+}
+
 /// ρ's rotation offset of each lane x + 5y (from the walk in [`PI_RHO`]).
 pub(crate) const RHO: [u32; 25] = {
     let (lanes, rotations) = PI_RHO;
@@ -85,11 +93,11 @@ pub(crate) const RHO: [u32; 25] = {
 /// so that the 25 lanes live in registers or locals: the shape that both x86-64 and
 /// V8 (wasm) compile to straight register code. A loop over index tables here
 /// compiles to loads and stores of linear memory in wasm.
-#[inline]
-pub(crate) fn f1600(a: &mut [u64; 25]) {
-    #[cfg(test)]
-    PERMUTATIONS.with(|c| c.set(c.get() + 1));
-
+///
+/// This is the portable kernel; the sponges call [`f1600`], which `crate::kernel`
+/// may send to a backend's copy.
+#[inline(always)]
+pub(crate) fn f1600_portable(a: &mut [u64; 25]) {
     let [
         mut s0,
         mut s1,
@@ -236,13 +244,13 @@ mod tests {
         });
         let mut b = a;
         for _ in 0..4 {
-            f1600(&mut a);
+            f1600_portable(&mut a);
             by_tables(&mut b);
             assert_eq!(a, b);
         }
         // The all-zero state after one permutation, lane 0 (the Keccak team's test value).
         let mut z = [0u64; 25];
-        f1600(&mut z);
+        f1600_portable(&mut z);
         assert_eq!(z[0], 0xf125_8f79_40e1_dde7);
     }
 

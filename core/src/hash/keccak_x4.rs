@@ -5,7 +5,7 @@
 //! four times; `crate::kernel` picks a SIMD one where it exists. All give
 //! bit-identical results, which the tests check against the scalar sponge.
 
-use super::keccak::f1600;
+use super::keccak::f1600_portable;
 
 /// Four interleaved Keccak states.
 pub(crate) type StateX4 = [[u64; 4]; 25];
@@ -23,7 +23,7 @@ pub(crate) fn portable_f1600x4(s: &mut StateX4) {
         for (lane, four) in one.iter_mut().zip(s.iter()) {
             *lane = four[j];
         }
-        f1600(&mut one);
+        f1600_portable(&mut one);
         for (four, lane) in s.iter_mut().zip(one) {
             four[j] = lane;
         }

@@ -62,6 +62,8 @@ impl KeyMaterial for EncodedKey<'_> {
         // expanded and used at once: Â is never held.
         let l = z_hat.len();
         let entries = w.len() * l;
+        // Every lane is overwritten by each expansion: zeroed once, not per group.
+        let mut a = [const { Poly::ZERO }; 4];
         for first in (0..entries).step_by(4) {
             let live = (entries - first).min(4);
             // Lanes past the end repeat the group's first entry; their output is unused.
@@ -69,7 +71,6 @@ impl KeyMaterial for EncodedKey<'_> {
                 let e = if k < live { first + k } else { first };
                 (e / l, e % l)
             };
-            let mut a = [const { Poly::ZERO }; 4];
             expand_a_x4(self.rho, core::array::from_fn(at), &mut a);
             for (k, a) in a.iter().enumerate().take(live) {
                 let (i, j) = at(k);

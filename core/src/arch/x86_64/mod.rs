@@ -1,4 +1,4 @@
-//! AVX2 kernels. Replaces: Keccak-f[1600] ×4, the ML-DSA NTT, inverse NTT and
+//! AVX2 (and BMI) kernels. Replaces: Keccak-f[1600] ×1 (BMI) and ×4, the ML-DSA NTT, inverse NTT and
 //! pointwise products, UseHint, and RejNTTPoly's sampling loop.
 //!
 //! Each public function takes the [`Avx2`](crate::kernel::Avx2) token and calls a
