@@ -1,5 +1,5 @@
 //! Verifies one fixture signature in a loop, for profilers:
-//! `cargo run --release -p pqverify-core --example profile_verify -- ML-DSA-44 20000 [prepared]`.
+//! `cargo run --release -p pqverify-core --example profile_verify -- ML-DSA-44 20000 [prepared] [portable]`.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "a profiling harness")]
 
 use pqverify_core::{Message, PreparedKey, Suite, verify};
@@ -9,6 +9,7 @@ fn main() {
     let suite: Suite = args.first().map_or("ML-DSA-44", String::as_str).parse().unwrap();
     let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let prepared = args.iter().any(|a| a == "prepared");
+    pqverify_core::force_portable(args.iter().any(|a| a == "portable"));
     let cases = if suite.name().starts_with("ML") {
         pqverify_kats::ml_dsa_sigver().unwrap()
     } else {
@@ -31,5 +32,10 @@ fn main() {
         assert!(r.is_ok());
     }
     let per = start.elapsed().as_nanos() as f64 / n as f64;
-    println!("{suite} {}: {:.1} µs per verify", if prepared { "prepared" } else { "one-shot" }, per / 1000.0);
+    println!(
+        "{suite} {} ({}): {:.1} µs per verify",
+        if prepared { "prepared" } else { "one-shot" },
+        pqverify_core::kernels(),
+        per / 1000.0
+    );
 }

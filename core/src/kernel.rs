@@ -133,6 +133,17 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     }
 }
 
+/// acc += Σ_j a_j ∘ b_j over a row. Contract: [`mldsa_portable::pointwise_row`].
+/// Backend: AVX2 (acc stays in registers across the row).
+#[inline]
+pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::ntt::pointwise_row(t, acc, a, b),
+        _ => mldsa_portable::pointwise_row(acc, a, b),
+    }
+}
+
 /// UseHint over a polynomial (Algorithm 40). Contract: [`mldsa_portable::use_hint_poly`].
 /// Backend: AVX2.
 #[inline]

@@ -9,7 +9,7 @@ mod poly;
 /// The portable kernels: the reference for every backend, and the fallback.
 pub(crate) mod portable {
     pub(crate) use super::hint::use_hint_poly;
-    pub(crate) use super::ntt::{inv_ntt, ntt, pointwise};
+    pub(crate) use super::ntt::{inv_ntt, ntt, pointwise, pointwise_row};
     pub(crate) use super::sample::rej_sample;
 }
 #[cfg(feature = "alloc")]

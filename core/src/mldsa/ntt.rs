@@ -96,6 +96,14 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     }
 }
 
+/// acc += Σ_j a_j ∘ b_j over a row of Â and NTT(z) (Algorithm 8 line 9's Â ∘ NTT(z)).
+/// Same bounds as [`pointwise`] for each product; at most 8 products.
+pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
+    for (a, b) in a.iter().zip(b) {
+        pointwise(acc, a, b, false);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@ use super::poly::Poly;
 use super::sample::expand_a_x4;
 use super::verify::{EncodedKey, KeyMaterial, TR_LEN, verify_internal};
 use super::{check_key, check_signature};
-use crate::kernel::pointwise;
+use crate::kernel::{pointwise, pointwise_row};
 use crate::{Error, Message, Suite};
 
 /// The expanded form of one ML-DSA public key (up to 57 KiB for ML-DSA-87).
@@ -71,9 +71,7 @@ impl KeyMaterial for PreparedMlDsa {
 
     fn add_matrix_product(&self, z_hat: &[Poly], w: &mut [Poly]) {
         for (row, acc) in self.a_hat.chunks_exact(self.params.l).zip(w.iter_mut()) {
-            for (a, z) in row.iter().zip(z_hat) {
-                pointwise(acc, a, z, false);
-            }
+            pointwise_row(acc, row, z_hat);
         }
     }
 
