@@ -9,64 +9,15 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use pqverify_core::{Message, PreparedKey, Suite, verify};
+use pqverify_testkit::{KeyPair, KeySeed};
 
 const MSG: &[u8; 32] = b"pqverify benchmark message 32 B.";
 
 /// A key and a signature on `MSG` (empty context) by the independent `fips204`/`fips205` signers.
 fn fixture(suite: Suite) -> (Vec<u8>, Vec<u8>) {
-    macro_rules! ml {
-        ($m:ident) => {{
-            use fips204::traits::{KeyGen, SerDes, Signer};
-            let (pk, sk) = fips204::$m::KG::keygen_from_seed(&[7u8; 32]);
-            (pk.into_bytes().to_vec(), sk.try_sign_with_seed(&[9u8; 32], MSG, b"").expect("sign").to_vec())
-        }};
-    }
-    macro_rules! slh {
-        ($m:ident, $n:literal) => {{
-            use fips205::traits::{KeyGen, SerDes, Signer};
-            let (pk, sk) = fips205::$m::KG::keygen_from_seed::<$n>(&[1; $n], &[2; $n], &[3; $n]);
-            (pk.into_bytes().to_vec(), sk.try_sign_with_rng(&mut NoRng, MSG, b"", false).expect("sign").to_vec())
-        }};
-    }
-    match suite {
-        Suite::MlDsa44 => ml!(ml_dsa_44),
-        Suite::MlDsa65 => ml!(ml_dsa_65),
-        Suite::MlDsa87 => ml!(ml_dsa_87),
-        Suite::SlhDsaSha2_128s => slh!(slh_dsa_sha2_128s, 16),
-        Suite::SlhDsaSha2_128f => slh!(slh_dsa_sha2_128f, 16),
-        Suite::SlhDsaSha2_192s => slh!(slh_dsa_sha2_192s, 24),
-        Suite::SlhDsaSha2_192f => slh!(slh_dsa_sha2_192f, 24),
-        Suite::SlhDsaSha2_256s => slh!(slh_dsa_sha2_256s, 32),
-        Suite::SlhDsaSha2_256f => slh!(slh_dsa_sha2_256f, 32),
-        Suite::SlhDsaShake128s => slh!(slh_dsa_shake_128s, 16),
-        Suite::SlhDsaShake128f => slh!(slh_dsa_shake_128f, 16),
-        Suite::SlhDsaShake192s => slh!(slh_dsa_shake_192s, 24),
-        Suite::SlhDsaShake192f => slh!(slh_dsa_shake_192f, 24),
-        Suite::SlhDsaShake256s => slh!(slh_dsa_shake_256s, 32),
-        Suite::SlhDsaShake256f => slh!(slh_dsa_shake_256f, 32),
-    }
+    let pair = KeyPair::new(suite, &KeySeed::fill(7, [1, 2, 3]));
+    (pair.public_key().to_vec(), pair.sign(MSG, b"", &[9u8; 32]))
 }
-
-/// The deterministic SLH-DSA signer draws no randomness.
-struct NoRng;
-
-impl rand_core06::RngCore for NoRng {
-    fn next_u32(&mut self) -> u32 {
-        0
-    }
-    fn next_u64(&mut self) -> u64 {
-        0
-    }
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        dest.fill(0);
-    }
-    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core06::Error> {
-        dest.fill(0);
-        Ok(())
-    }
-}
-
-impl rand_core06::CryptoRng for NoRng {}
 
 /// RustCrypto verify from encoded bytes (key and signature decoded every time, as
 /// pqverify's one-shot path does).

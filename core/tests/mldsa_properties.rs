@@ -5,47 +5,8 @@
 
 mod common;
 
-use common::{Rng, assert_rejected, oracle_prehash, oracle_shake256};
-use fips204::traits::{KeyGen, SerDes, Signer};
+use common::{Rng, Signed, assert_rejected, oracle};
 use pqverify_core::{Error, Message, PreHash, PreparedKey, Suite, verify};
-
-/// A key pair's public key and signatures over one message made through each interface.
-struct Signed {
-    pk: Vec<u8>,
-    msg: Vec<u8>,
-    ctx: Vec<u8>,
-    pure: Vec<u8>,
-    hash: PreHash,
-    prehashed: Vec<u8>,
-}
-
-macro_rules! signer {
-    ($module:ident) => {
-        |rng: &mut Rng| -> Signed {
-            use fips204::$module as m;
-            let (pk, sk) = m::KG::keygen_from_seed(&rng.array());
-            let msg_len = rng.below(300);
-            let msg = rng.bytes(msg_len);
-            let ctx_len = if rng.below(4) == 0 { 0 } else { rng.below(256) };
-            let ctx = rng.bytes(ctx_len);
-            let pure = sk.try_sign_with_seed(&rng.array(), &msg, &ctx).expect("sign").to_vec();
-            let hash = PreHash::ALL[rng.below(PreHash::ALL.len())];
-            let digest = oracle_prehash(hash, &msg);
-            let prehashed =
-                sk.try_hash_sign_with_seed(&rng.array(), &digest, &ctx, &hash.oid_der()).expect("hash sign").to_vec();
-            Signed { pk: pk.into_bytes().to_vec(), msg, ctx, pure, hash, prehashed }
-        }
-    };
-}
-
-fn sign(suite: Suite, rng: &mut Rng) -> Signed {
-    match suite {
-        Suite::MlDsa44 => signer!(ml_dsa_44)(rng),
-        Suite::MlDsa65 => signer!(ml_dsa_65)(rng),
-        Suite::MlDsa87 => signer!(ml_dsa_87)(rng),
-        other => unreachable!("{other} is not an ML-DSA suite"),
-    }
-}
 
 /// Verifies one-shot and through a prepared key; both must give the same answer.
 fn check(suite: Suite, pk: &[u8], message: Message<'_>, sig: &[u8]) -> Result<(), Error> {
@@ -66,13 +27,13 @@ fn valid_signatures_verify_through_every_interface() {
     let mut rng = Rng(1);
     for suite in ML_DSA {
         for _ in 0..6 {
-            let s = sign(suite, &mut rng);
+            let s = common::sign(suite, &mut rng, 300);
             check(suite, &s.pk, Message::pure(&s.msg, &s.ctx), &s.pure).expect("pure");
             check(suite, &s.pk, Message::prehash(&s.msg, &s.ctx, s.hash), &s.prehashed).expect("prehash");
             let mp = m_prime(&s);
             check(suite, &s.pk, Message::Internal(&mp), &s.pure).expect("internal");
-            let tr = oracle_shake256(&[&s.pk], 64);
-            let mu = oracle_shake256(&[&tr, &mp], 64);
+            let tr = oracle::shake256(&[&s.pk], 64);
+            let mu = oracle::shake256(&[&tr, &mp], 64);
             check(suite, &s.pk, Message::ExternalMu(&mu), &s.pure).expect("external mu");
 
             // Pure and pre-hash signatures are not interchangeable.
@@ -89,7 +50,7 @@ fn valid_signatures_verify_through_every_interface() {
 fn every_flipped_bit_is_rejected() {
     let mut rng = Rng(2);
     for suite in ML_DSA {
-        let s = sign(suite, &mut rng);
+        let s = common::sign(suite, &mut rng, 300);
         let key = PreparedKey::new(suite, &s.pk).unwrap();
         // Every bit of the signature (prepared key: fast enough for all of them).
         for bit in 0..s.pure.len() * 8 {
@@ -140,7 +101,7 @@ fn z_norm_bound_is_strict() {
     for (suite, g1_log2, beta, c_len) in
         [(Suite::MlDsa44, 17, 78, 32), (Suite::MlDsa65, 19, 196, 48), (Suite::MlDsa87, 19, 120, 64)]
     {
-        let s = sign(suite, &mut Rng(3));
+        let s = common::sign(suite, &mut Rng(3), 300);
         let gamma1: i64 = 1 << g1_log2;
         let bits = g1_log2 + 1;
         for (z, over_bound) in [
@@ -168,7 +129,7 @@ fn z_norm_bound_is_strict() {
 fn non_canonical_hints_are_rejected() {
     for (suite, omega, k) in [(Suite::MlDsa44, 80, 4), (Suite::MlDsa65, 55, 6), (Suite::MlDsa87, 75, 8)] {
         let mut rng = Rng(4);
-        let s = sign(suite, &mut rng);
+        let s = common::sign(suite, &mut rng, 300);
         let n = s.pure.len();
         let hint = n - omega - k;
         let counts: Vec<usize> = s.pure[n - k..].iter().map(|&c| c as usize).collect();
@@ -212,7 +173,7 @@ fn non_canonical_hints_are_rejected() {
 
 #[test]
 fn lengths_and_input_errors() {
-    let s = sign(Suite::MlDsa44, &mut Rng(5));
+    let s = common::sign(Suite::MlDsa44, &mut Rng(5), 300);
     let msg = Message::pure(&s.msg, &s.ctx);
     // Signature one byte short or long (trailing zero byte).
     let mut long = s.pure.clone();
@@ -307,7 +268,7 @@ fn suite_names_round_trip() {
     for h in PreHash::ALL {
         assert_eq!(h.name().parse::<PreHash>(), Ok(h));
         assert_eq!(PreHash::from_oid_der(&h.oid_der()), Some(h));
-        assert_eq!(oracle_prehash(h, b"abc").len(), h.digest_len());
+        assert_eq!(oracle::prehash(h, b"abc").len(), h.digest_len());
     }
     assert_eq!("MD5".parse::<PreHash>(), Err(Error::UnknownPreHash));
 }

@@ -6,75 +6,8 @@
 
 mod common;
 
-use common::{Rng, assert_rejected, oracle_prehash};
-use fips205::traits::{KeyGen, SerDes, Signer};
+use common::{Rng, Signed, assert_rejected};
 use pqverify_core::{Error, Message, PreHash, PreparedKey, Suite, verify};
-
-/// An RNG for the deterministic (non-hedged) signer, which never draws from it.
-struct Unused;
-
-impl rand_core06::RngCore for Unused {
-    fn next_u32(&mut self) -> u32 {
-        0
-    }
-    fn next_u64(&mut self) -> u64 {
-        0
-    }
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        dest.fill(0);
-    }
-    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core06::Error> {
-        dest.fill(0);
-        Ok(())
-    }
-}
-
-impl rand_core06::CryptoRng for Unused {}
-
-struct Signed {
-    pk: Vec<u8>,
-    msg: Vec<u8>,
-    ctx: Vec<u8>,
-    pure: Vec<u8>,
-    hash: PreHash,
-    prehashed: Vec<u8>,
-}
-
-macro_rules! signer {
-    ($module:ident, $n:literal, $rng:expr) => {{
-        use fips205::$module as m;
-        let rng: &mut Rng = $rng;
-        let (pk, sk) = m::KG::keygen_from_seed::<$n>(&rng.array(), &rng.array(), &rng.array());
-        let msg_len = rng.below(200);
-        let msg = rng.bytes(msg_len);
-        let ctx_len = rng.below(256);
-        let ctx = rng.bytes(ctx_len);
-        let pure = sk.try_sign_with_rng(&mut Unused, &msg, &ctx, false).expect("sign").to_vec();
-        let hash = PreHash::ALL[rng.below(PreHash::ALL.len())];
-        let digest = oracle_prehash(hash, &msg);
-        let prehashed =
-            sk.try_hash_sign_with_rng(&mut Unused, &digest, &ctx, &hash.oid_der(), false).expect("hash sign").to_vec();
-        Signed { pk: pk.into_bytes().to_vec(), msg, ctx, pure, hash, prehashed }
-    }};
-}
-
-fn sign(suite: Suite, rng: &mut Rng) -> Signed {
-    match suite {
-        Suite::SlhDsaSha2_128s => signer!(slh_dsa_sha2_128s, 16, rng),
-        Suite::SlhDsaSha2_128f => signer!(slh_dsa_sha2_128f, 16, rng),
-        Suite::SlhDsaSha2_192s => signer!(slh_dsa_sha2_192s, 24, rng),
-        Suite::SlhDsaSha2_192f => signer!(slh_dsa_sha2_192f, 24, rng),
-        Suite::SlhDsaSha2_256s => signer!(slh_dsa_sha2_256s, 32, rng),
-        Suite::SlhDsaSha2_256f => signer!(slh_dsa_sha2_256f, 32, rng),
-        Suite::SlhDsaShake128s => signer!(slh_dsa_shake_128s, 16, rng),
-        Suite::SlhDsaShake128f => signer!(slh_dsa_shake_128f, 16, rng),
-        Suite::SlhDsaShake192s => signer!(slh_dsa_shake_192s, 24, rng),
-        Suite::SlhDsaShake192f => signer!(slh_dsa_shake_192f, 24, rng),
-        Suite::SlhDsaShake256s => signer!(slh_dsa_shake_256s, 32, rng),
-        Suite::SlhDsaShake256f => signer!(slh_dsa_shake_256f, 32, rng),
-        other => unreachable!("{other} is not an SLH-DSA suite"),
-    }
-}
 
 fn slh_suites() -> impl Iterator<Item = Suite> {
     Suite::ALL.into_iter().filter(|s| s.name().starts_with("SLH-DSA"))
@@ -92,7 +25,7 @@ fn fixtures() -> &'static Vec<(Suite, Signed)> {
     static FIXTURES: std::sync::OnceLock<Vec<(Suite, Signed)>> = std::sync::OnceLock::new();
     FIXTURES.get_or_init(|| {
         let mut rng = Rng(11);
-        slh_suites().map(|suite| (suite, sign(suite, &mut rng))).collect()
+        slh_suites().map(|suite| (suite, common::sign(suite, &mut rng, 200))).collect()
     })
 }
 

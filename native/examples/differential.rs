@@ -14,51 +14,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use pqverify_core::{Message, Suite};
 use pqverify_native::backend::{Backend, Interface, Liboqs, Reference, Request};
+use pqverify_testkit::{KeyPair, KeySeed, Rng};
 use rayon::prelude::*;
-
-/// SplitMix64.
-#[derive(Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn bytes(&mut self, n: usize) -> Vec<u8> {
-        (0..n).map(|_| self.next() as u8).collect()
-    }
-    fn array<const N: usize>(&mut self) -> [u8; N] {
-        core::array::from_fn(|_| self.next() as u8)
-    }
-}
-
-/// The deterministic SLH-DSA signer draws no randomness.
-struct NoRng;
-
-impl rand_core06::RngCore for NoRng {
-    fn next_u32(&mut self) -> u32 {
-        0
-    }
-    fn next_u64(&mut self) -> u64 {
-        0
-    }
-    fn fill_bytes(&mut self, d: &mut [u8]) {
-        d.fill(0);
-    }
-    fn try_fill_bytes(&mut self, d: &mut [u8]) -> Result<(), rand_core06::Error> {
-        d.fill(0);
-        Ok(())
-    }
-}
-
-impl rand_core06::CryptoRng for NoRng {}
 
 /// A valid (pure) signature: key, message, context, signature; plus a second key.
 struct Signed {
@@ -72,41 +29,10 @@ struct Signed {
 fn sign(suite: Suite, rng: &mut Rng) -> Signed {
     let msg = rng.bytes(rng.clone().below(128));
     let ctx = rng.bytes(rng.clone().below(40));
-    macro_rules! ml {
-        ($m:ident) => {{
-            use fips204::traits::{KeyGen, SerDes, Signer};
-            let (pk, sk) = fips204::$m::KG::keygen_from_seed(&rng.array());
-            let (other, _) = fips204::$m::KG::keygen_from_seed(&rng.array());
-            let sig = sk.try_sign_with_seed(&rng.array(), &msg, &ctx).unwrap().to_vec();
-            Signed { pk: pk.into_bytes().to_vec(), other_pk: other.into_bytes().to_vec(), msg, ctx, sig }
-        }};
-    }
-    macro_rules! slh {
-        ($m:ident, $n:literal) => {{
-            use fips205::traits::{KeyGen, SerDes, Signer};
-            let (pk, sk) = fips205::$m::KG::keygen_from_seed::<$n>(&rng.array(), &rng.array(), &rng.array());
-            let (other, _) = fips205::$m::KG::keygen_from_seed::<$n>(&rng.array(), &rng.array(), &rng.array());
-            let sig = sk.try_sign_with_rng(&mut NoRng, &msg, &ctx, false).unwrap().to_vec();
-            Signed { pk: pk.into_bytes().to_vec(), other_pk: other.into_bytes().to_vec(), msg, ctx, sig }
-        }};
-    }
-    match suite {
-        Suite::MlDsa44 => ml!(ml_dsa_44),
-        Suite::MlDsa65 => ml!(ml_dsa_65),
-        Suite::MlDsa87 => ml!(ml_dsa_87),
-        Suite::SlhDsaSha2_128s => slh!(slh_dsa_sha2_128s, 16),
-        Suite::SlhDsaSha2_128f => slh!(slh_dsa_sha2_128f, 16),
-        Suite::SlhDsaSha2_192s => slh!(slh_dsa_sha2_192s, 24),
-        Suite::SlhDsaSha2_192f => slh!(slh_dsa_sha2_192f, 24),
-        Suite::SlhDsaSha2_256s => slh!(slh_dsa_sha2_256s, 32),
-        Suite::SlhDsaSha2_256f => slh!(slh_dsa_sha2_256f, 32),
-        Suite::SlhDsaShake128s => slh!(slh_dsa_shake_128s, 16),
-        Suite::SlhDsaShake128f => slh!(slh_dsa_shake_128f, 16),
-        Suite::SlhDsaShake192s => slh!(slh_dsa_shake_192s, 24),
-        Suite::SlhDsaShake192f => slh!(slh_dsa_shake_192f, 24),
-        Suite::SlhDsaShake256s => slh!(slh_dsa_shake_256s, 32),
-        Suite::SlhDsaShake256f => slh!(slh_dsa_shake_256f, 32),
-    }
+    let pair = KeyPair::new(suite, &KeySeed::draw(suite, rng));
+    let other = KeyPair::new(suite, &KeySeed::draw(suite, rng));
+    let sig = pair.sign(&msg, &ctx, &rng.array());
+    Signed { pk: pair.public_key().to_vec(), other_pk: other.public_key().to_vec(), msg, ctx, sig }
 }
 
 /// (region start, region end) of the signature parts, for region-aimed bit flips.
@@ -218,7 +144,7 @@ fn mutate(suite: Suite, s: &Signed, rng: &mut Rng) -> Case {
             c.kind = "hint-non-canonical".into();
         }
         9 => {
-            c.msg.push(rng.next() as u8);
+            c.msg.push(rng.next_u64() as u8);
             c.kind = "message-extended".into();
         }
         10 => {

@@ -1,5 +1,5 @@
-//! Writes a `pqverify batch` input of freshly signed ML-DSA items (signed by the
-//! independent `fips204` crate), for trying the CLI and measuring batches.
+//! Writes a `pqverify batch` input of freshly signed items (signed by the independent
+//! `fips204`/`fips205` crates), for trying the CLI and measuring batches.
 //!
 //! `cargo run --release -p pqverify-native --example make_batch -- ML-DSA-44 10000 100 > batch.jsonl`
 //! (suite, number of items, number of distinct keys; every 10th signature has a flipped byte).
@@ -7,7 +7,7 @@
 
 use std::io::Write;
 
-use fips204::traits::{KeyGen, SerDes, Signer};
+use pqverify_testkit::{KeyPair, KeySeed};
 use serde_json::json;
 
 fn main() {
@@ -15,29 +15,21 @@ fn main() {
     let suite = args.first().map_or("ML-DSA-44", String::as_str).to_owned();
     let count: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let keys: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100).max(1);
-    macro_rules! signer {
-        ($m:ident) => {{
-            let pairs: Vec<_> = (0..keys)
-                .map(|k| {
-                    let mut seed = [0u8; 32];
-                    seed[..8].copy_from_slice(&(k as u64).to_le_bytes());
-                    fips204::$m::KG::keygen_from_seed(&seed)
-                })
-                .collect();
-            Box::new(move |i: usize, msg: &[u8]| {
-                let (pk, sk) = &pairs[i % keys];
-                (pk.clone().into_bytes().to_vec(), sk.try_sign_with_seed(&[0; 32], msg, b"").unwrap().to_vec())
-            }) as Box<dyn Fn(usize, &[u8]) -> (Vec<u8>, Vec<u8>)>
-        }};
-    }
-    let sign = match suite.as_str() {
-        "ML-DSA-44" => signer!(ml_dsa_44),
-        "ML-DSA-65" => signer!(ml_dsa_65),
-        "ML-DSA-87" => signer!(ml_dsa_87),
-        other => {
-            eprintln!("make_batch: {other}: only ML-DSA-44/65/87");
-            std::process::exit(2);
-        }
+    let Ok(suite_id) = suite.parse::<pqverify_core::Suite>() else {
+        eprintln!("make_batch: {suite}: not a suite name (ML-DSA-44, …)");
+        std::process::exit(2);
+    };
+    let pairs: Vec<KeyPair> = (0..keys)
+        .map(|k| {
+            let mut seed = KeySeed::fill(0, [0; 3]);
+            seed.xi[..8].copy_from_slice(&(k as u64).to_le_bytes());
+            seed.slh[0][..8].copy_from_slice(&(k as u64).to_le_bytes());
+            KeyPair::new(suite_id, &seed)
+        })
+        .collect();
+    let sign = |i: usize, msg: &[u8]| {
+        let pair = &pairs[i % keys];
+        (pair.public_key().to_vec(), pair.sign(msg, b"", &[0; 32]))
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

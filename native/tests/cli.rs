@@ -55,7 +55,7 @@ fn suites_lists_all_fifteen() {
 
 /// A valid ML-DSA-44 pure case: (pk, msg, ctx, sig) as hex.
 fn valid_case() -> (String, String, String, String) {
-    let (pk, sign) = common::ml_dsa_signer(pqverify_core::Suite::MlDsa44, 3);
+    let (pk, sign) = common::signer(pqverify_core::Suite::MlDsa44, 3);
     let (msg, ctx) = (b"cli message".to_vec(), b"ctx".to_vec());
     let sig = sign(&msg, &ctx);
     (hex::encode(pk), hex::encode(msg), hex::encode(ctx), hex::encode(sig))
@@ -375,7 +375,7 @@ fn acvp_through_batch_with_every_backend() {
 
 #[test]
 fn batch_of_100k_mixed_lines_answers_every_line_in_order() {
-    let (pk, sign) = common::ml_dsa_signer(pqverify_core::Suite::MlDsa44, 9);
+    let (pk, sign) = common::signer(pqverify_core::Suite::MlDsa44, 9);
     let pk = hex::encode(pk);
     let signed: Vec<(String, String)> = (0..50)
         .map(|i| {

@@ -67,7 +67,7 @@ fn ml_dsa_three_way() {
     for suite in [Suite::MlDsa44, Suite::MlDsa65, Suite::MlDsa87] {
         let mut total = 0;
         for key in 0..4u8 {
-            let (pk, sign) = common::ml_dsa_signer(suite, key);
+            let (pk, sign) = common::signer(suite, key);
             for _ in 0..4 {
                 let msg = rng.bytes_below(64);
                 let ctx = rng.bytes_below(32);

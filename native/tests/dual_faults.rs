@@ -67,7 +67,7 @@ impl Backend for Broken {
 
 /// 10,000 ML-DSA-44 items with distinct messages; odd indices have a flipped signature byte.
 fn items() -> Vec<Item> {
-    let (pk, sign) = common::ml_dsa_signer(Suite::MlDsa44, 42);
+    let (pk, sign) = common::signer(Suite::MlDsa44, 42);
     (0..10_000u64)
         .map(|i| {
             let mut msg = i.to_le_bytes().to_vec();
@@ -135,7 +135,7 @@ fn enforce_and_shadow_under_a_parallel_batch() {
 
 #[test]
 fn failing_backends_are_contained_and_never_valid() {
-    let (pk, sign) = common::ml_dsa_signer(Suite::MlDsa44, 7);
+    let (pk, sign) = common::signer(Suite::MlDsa44, 7);
     let msg = [0u8; 8];
     let sig = sign(&msg, b"");
     let item = Item {

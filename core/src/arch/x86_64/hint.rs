@@ -76,7 +76,7 @@ mod tests {
             while base < Q {
                 let r: [i32; 256] = core::array::from_fn(|j| (base + j as i32).min(Q - 1));
                 // Both hint values for every r, and bytes other than 1 meaning "set".
-                let bits = rng.next();
+                let bits = rng.next_u64();
                 for hint in [[0u8; 256], [1u8; 256], core::array::from_fn(|j| ((bits >> (j % 64)) as u8 & 1) * 3)] {
                     let (mut x, mut y) = ([0; 256], [0; 256]);
                     use_hint_poly(t, &r, &hint, gamma2, &mut x);

@@ -108,12 +108,12 @@ mod tests {
         let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
         let mut rng = Rng(46);
         for _ in 0..500 {
-            let mut one: [u64; 25] = core::array::from_fn(|_| rng.next());
+            let mut one: [u64; 25] = core::array::from_fn(|_| rng.next_u64());
             let mut reference = one;
             f1600(t, &mut one);
             f1600_portable(&mut reference);
             assert_eq!(one, reference);
-            let mut four: StateX4 = core::array::from_fn(|_| core::array::from_fn(|_| rng.next()));
+            let mut four: StateX4 = core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64()));
             let mut reference = four;
             f1600x4(t, &mut four);
             portable_f1600x4(&mut reference);

@@ -24,32 +24,22 @@ pub(crate) mod testing {
         }
     }
 
-    /// A SplitMix64 stream.
-    pub(crate) struct Rng(pub(crate) u64);
+    pub(crate) use pqverify_testkit::Rng;
 
-    impl Rng {
-        pub(crate) fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
+    /// A value in (−bound, bound), the extremes far more often than by chance.
+    pub(crate) fn coefficient(rng: &mut Rng, bound: i32) -> i32 {
+        let r = rng.next_u64();
+        let magnitude = match r % 8 {
+            0 => bound - 1,
+            1 => 0,
+            2 => bound - 1 - (r >> 40) as i32 % 16,
+            _ => ((r >> 32) % bound as u64) as i32,
+        };
+        if (r >> 3) & 1 == 1 { -magnitude } else { magnitude }
+    }
 
-        /// A value in (−bound, bound), the extremes far more often than by chance.
-        pub(crate) fn coefficient(&mut self, bound: i32) -> i32 {
-            let r = self.next();
-            let magnitude = match r % 8 {
-                0 => bound - 1,
-                1 => 0,
-                2 => bound - 1 - (r >> 40) as i32 % 16,
-                _ => ((r >> 32) % bound as u64) as i32,
-            };
-            if (r >> 3) & 1 == 1 { -magnitude } else { magnitude }
-        }
-
-        pub(crate) fn poly(&mut self, bound: i32) -> Poly {
-            Poly(core::array::from_fn(|_| self.coefficient(bound)))
-        }
+    /// A polynomial of such coefficients.
+    pub(crate) fn poly(rng: &mut Rng, bound: i32) -> Poly {
+        Poly(core::array::from_fn(|_| coefficient(rng, bound)))
     }
 }

@@ -300,7 +300,7 @@ fn pointwise_row_avx2(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{Rng, token};
+    use super::super::testing::{Rng, poly, token};
     use super::*;
     use crate::mldsa::portable;
 
@@ -309,7 +309,7 @@ mod tests {
         let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
         let mut rng = Rng(41);
         for _ in 0..2000 {
-            let a = rng.poly(1 << 27);
+            let a = poly(&mut rng, 1 << 27);
             let (mut x, mut y) = (a.clone(), a);
             ntt(t, &mut x);
             portable::ntt(&mut y);
@@ -322,7 +322,7 @@ mod tests {
         let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
         let mut rng = Rng(42);
         for _ in 0..2000 {
-            let a = rng.poly(1 << 26);
+            let a = poly(&mut rng, 1 << 26);
             let (mut x, mut y) = (a.clone(), a);
             inv_ntt(t, &mut x);
             portable::inv_ntt(&mut y);
@@ -336,9 +336,9 @@ mod tests {
         let mut rng = Rng(47);
         for l in [1usize, 4, 5, 7, 8] {
             for _ in 0..300 {
-                let a: std::vec::Vec<Poly> = (0..l).map(|_| rng.poly(Q)).collect();
-                let b: std::vec::Vec<Poly> = (0..l).map(|_| rng.poly(Q)).collect();
-                let acc = rng.poly(Q);
+                let a: std::vec::Vec<Poly> = (0..l).map(|_| poly(&mut rng, Q)).collect();
+                let b: std::vec::Vec<Poly> = (0..l).map(|_| poly(&mut rng, Q)).collect();
+                let acc = poly(&mut rng, Q);
                 let (mut x, mut y) = (acc.clone(), acc);
                 pointwise_row(t, &mut x, &a, &b);
                 portable::pointwise_row(&mut y, &a, &b);
@@ -352,7 +352,7 @@ mod tests {
         let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
         let mut rng = Rng(43);
         for i in 0..2000 {
-            let (a, b, acc) = (rng.poly(Q), rng.poly(Q), rng.poly(Q * 8));
+            let (a, b, acc) = (poly(&mut rng, Q), poly(&mut rng, Q), poly(&mut rng, Q * 8));
             let (mut x, mut y) = (acc.clone(), acc);
             pointwise(t, &mut x, &a, &b, i % 2 == 0);
             portable::pointwise(&mut y, &a, &b, i % 2 == 0);

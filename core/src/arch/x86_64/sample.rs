@@ -77,7 +77,7 @@ fn rej_sample_avx2(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{Rng, token};
+    use super::super::testing::{Rng, poly, token};
     use super::*;
     use crate::mldsa::portable;
 
@@ -89,7 +89,7 @@ mod tests {
             // Candidates near q on both sides, with and without the ignored top bit.
             let mut block = [0u8; 168];
             for c in block.chunks_exact_mut(3) {
-                let r = rng.next();
+                let r = rng.next_u64();
                 let v = match r % 4 {
                     0 => Q as u32 - 1 + (r >> 8) as u32 % 3,
                     1 => (r >> 8) as u32 & 0xff_ffff,
@@ -99,7 +99,7 @@ mod tests {
                 c.copy_from_slice(&v.to_le_bytes()[..3]);
             }
             let start = [0, 1, 200, 230, 250, 255, 256][i % 7];
-            let mut x = rng.poly(Q);
+            let mut x = poly(&mut rng, Q);
             let mut y = x.clone();
             let (mut fx, mut fy) = (start, start);
             rej_sample(t, &block, &mut x, &mut fx);
