@@ -145,7 +145,6 @@ pub fn run(
     progress: &mut dyn FnMut(&Progress),
 ) {
     let mut env = env.clone();
-    env.kind = "env".into();
     env.schema = SCHEMA.into();
     env.fixtures = fixtures.digest.clone();
     env.ways = ways.iter().map(|w| w.name()).collect();
@@ -170,7 +169,6 @@ pub fn run(
                     drop(call);
                     samples.sort_by(f64::total_cmp);
                     emit(&Record::Sample(Sample {
-                        kind: "sample".into(),
                         schema: SCHEMA.into(),
                         target: env.target.clone(),
                         run: env.run.clone(),
@@ -228,7 +226,6 @@ mod tests {
         let mut config = Config::quick();
         config.suites = vec!["ML-DSA-44".into(), "SLH-DSA-SHAKE-128s".into()];
         let env = Env {
-            kind: String::new(),
             schema: String::new(),
             target: "native".into(),
             run: "test".into(),

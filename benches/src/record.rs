@@ -19,9 +19,6 @@ pub struct LiboqsInfo {
 /// What a run ran on.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Env {
-    /// Always `env`.
-    #[serde(rename = "type")]
-    pub kind: String,
     /// [`SCHEMA`].
     pub schema: String,
     /// `native`, `node` or `browser`.
@@ -53,9 +50,6 @@ pub struct Env {
 /// One (way, suite, case, round) measurement.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Sample {
-    /// Always `sample`.
-    #[serde(rename = "type")]
-    pub kind: String,
     /// [`SCHEMA`].
     pub schema: String,
     /// `native`, `node` or `browser`.
@@ -92,9 +86,6 @@ pub struct Sample {
 /// A worst-case block verified for real through the parallel batch (native).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Block {
-    /// Always `block`.
-    #[serde(rename = "type")]
-    pub kind: String,
     /// [`SCHEMA`].
     pub schema: String,
     /// `native`.
@@ -119,9 +110,9 @@ pub struct Block {
     pub valid: u64,
 }
 
-/// Any record.
+/// Any record; its `type` field (`env`, `sample`, `block`) says which.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(untagged)]
+#[serde(tag = "type", rename_all = "lowercase")]
 pub enum Record {
     /// Environment.
     Env(Env),
@@ -134,17 +125,20 @@ pub enum Record {
 impl Record {
     /// Parses one JSON line, checking its type and schema.
     pub fn parse(line: &str) -> Result<Record, String> {
-        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-        if v.get("schema").and_then(|s| s.as_str()) != Some(SCHEMA) {
-            return Err(format!("schema is not {SCHEMA}"));
+        let record: Record = serde_json::from_str(line).map_err(|e| format!("not a record: {e}"))?;
+        if record.schema() != SCHEMA {
+            return Err(format!("schema is {:?}, not {SCHEMA}", record.schema()));
         }
-        let r = match v.get("type").and_then(|t| t.as_str()) {
-            Some("env") => serde_json::from_value(v).map(Record::Env),
-            Some("sample") => serde_json::from_value(v).map(Record::Sample),
-            Some("block") => serde_json::from_value(v).map(Record::Block),
-            other => return Err(format!("unknown record type {other:?}")),
-        };
-        r.map_err(|e| format!("malformed record: {e}"))
+        Ok(record)
+    }
+
+    /// The schema the record names.
+    pub fn schema(&self) -> &str {
+        match self {
+            Record::Env(r) => &r.schema,
+            Record::Sample(r) => &r.schema,
+            Record::Block(r) => &r.schema,
+        }
     }
 
     /// One JSON line.
@@ -172,7 +166,18 @@ pub fn utc_timestamp(unix_secs: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::utc_timestamp;
+    use super::*;
+
+    #[test]
+    fn records_carry_their_type_and_schema() {
+        let line = r#"{"type":"block","schema":"pqverify-bench/1","target":"native","run":"r","way":"dual-enforce","suite":"ML-DSA-44","signatures":2,"units":100,"budget_units":200,"threads":2,"wall_ns":5.0,"valid":2}"#;
+        let record = Record::parse(line).unwrap();
+        assert!(matches!(&record, Record::Block(b) if b.signatures == 2));
+        let again: serde_json::Value = serde_json::from_str(&record.to_line()).unwrap();
+        assert_eq!(again["type"], "block");
+        assert!(Record::parse(&line.replace("pqverify-bench/1", "other/2")).unwrap_err().contains("schema"));
+        assert!(Record::parse(&line.replace("\"block\"", "\"nope\"")).is_err());
+    }
 
     #[test]
     fn timestamps() {

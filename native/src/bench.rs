@@ -213,7 +213,6 @@ pub fn native_env(run: &str) -> Env {
     extra.insert("reference".into(), Reference.version().into());
     extra.insert("liboqs_suites".into(), info.suites.clone().into());
     Env {
-        kind: "env".into(),
         schema: SCHEMA.into(),
         target: "native".into(),
         run: run.into(),
@@ -260,7 +259,6 @@ pub fn worst_case_blocks(
         let wall_ns = start.elapsed().as_nanos() as f64;
         let valid = results.map_or(0, |r| r.iter().filter(|v| **v == Ok(true)).count() as u64);
         blocks.push(Block {
-            kind: "block".into(),
             schema: SCHEMA.into(),
             target: "native".into(),
             run: run.into(),

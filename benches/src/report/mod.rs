@@ -1,0 +1,131 @@
+//! The report: reads records from any mix of targets and writes the tables of a
+//! dual-verifier benchmark (Markdown) and a chart (SVG).
+//!
+//! 1. valid signatures: median per suite per way, % of liboqs in the same run;
+//! 2. invalid signatures: the same;
+//! 3. Verify Units: estimate = ⌈100 × median / median of ML-DSA-44⌉ (both through
+//!    dual-enforce) against the consensus table, flagging constants that do not cover it;
+//! 4. worst-case block: signatures filling the budget × the median (one core), and the
+//!    block measured through the parallel batch on all cores;
+//! 5. native vs Node vs browser ratios;
+//! 6. the environments and the round-to-round spread.
+
+use std::collections::BTreeMap;
+
+use pqverify_core::Suite;
+
+use crate::record::{Block, Env, Record, Sample};
+use crate::stats::{median, spread_bp};
+
+mod check;
+mod sections;
+mod svg;
+use crate::units::UnitTable;
+
+/// The Verify-Unit budget of one block.
+pub const BLOCK_BUDGET: u64 = 200_000;
+
+/// Median over rounds and spread for one (target, way, suite, case).
+#[derive(Clone, Debug)]
+struct Cell {
+    median_ns: f64,
+    spread_bp: f64,
+    disagreements: u64,
+}
+
+/// Records of one run of one target.
+struct Run {
+    env: Env,
+    cells: BTreeMap<(String, String, String), Cell>,
+    blocks: Vec<Block>,
+}
+
+impl Run {
+    fn get(&self, way: &str, suite: &str, case: &str) -> Option<&Cell> {
+        self.cells.get(&(way.to_owned(), suite.to_owned(), case.to_owned()))
+    }
+}
+
+/// Everything the report needs, parsed from record lines.
+pub struct Report {
+    runs: BTreeMap<String, Run>,
+    suites: Vec<String>,
+    table: UnitTable,
+}
+
+/// Native ways in column order.
+const NATIVE_WAYS: [&str; 7] =
+    ["liboqs", "reference", "pqverify", "pqverify-portable", "pqverify-prepared", "dual-enforce", "dual-shadow"];
+
+/// Nanoseconds as µs with three significant figures ("—" when not finite).
+fn us(ns: f64) -> String {
+    if !ns.is_finite() {
+        return "—".into();
+    }
+    let v = ns / 1000.0;
+    if v >= 1000.0 {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+impl Report {
+    /// Parses record lines (from any number of files); the last run of each target is reported.
+    pub fn from_lines<'a>(lines: impl IntoIterator<Item = &'a str>, table: UnitTable) -> Result<Report, String> {
+        let mut envs: BTreeMap<String, Env> = BTreeMap::new();
+        let mut latest: BTreeMap<String, String> = BTreeMap::new();
+        let mut samples: Vec<Sample> = Vec::new();
+        let mut blocks: Vec<Block> = Vec::new();
+        for (n, line) in lines.into_iter().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            match Record::parse(line).map_err(|e| format!("record {}: {e}", n + 1))? {
+                Record::Env(e) => {
+                    latest.insert(e.target.clone(), e.run.clone());
+                    envs.insert(e.run.clone(), e);
+                }
+                Record::Sample(s) => samples.push(s),
+                Record::Block(b) => blocks.push(b),
+            }
+        }
+        let mut runs = BTreeMap::new();
+        for (target, run_id) in &latest {
+            let env = envs[run_id].clone();
+            let mut rounds: BTreeMap<(String, String, String), (Vec<f64>, u64)> = BTreeMap::new();
+            for s in samples.iter().filter(|s| &s.run == run_id) {
+                let e = rounds.entry((s.way.clone(), s.suite.clone(), s.case.clone())).or_default();
+                e.0.push(s.median_ns);
+                e.1 += s.disagreements;
+            }
+            let cells = rounds
+                .into_iter()
+                .map(|(k, (mut v, d))| {
+                    let spread = spread_bp(&v);
+                    v.sort_by(f64::total_cmp);
+                    (k, Cell { median_ns: median(&v), spread_bp: spread, disagreements: d })
+                })
+                .collect();
+            let run_blocks = blocks.iter().filter(|b| &b.run == run_id).cloned().collect();
+            runs.insert(target.clone(), Run { env, cells, blocks: run_blocks });
+        }
+        if runs.is_empty() {
+            return Err("no environment record: nothing to report".into());
+        }
+        let present: std::collections::BTreeSet<&str> =
+            runs.values().flat_map(|r| r.cells.keys().map(|k| k.1.as_str())).collect();
+        // Rows in pqverify's suite order.
+        let suites = Suite::ALL.iter().map(|s| s.name()).filter(|s| present.contains(s)).map(str::to_owned).collect();
+        Ok(Report { runs, suites, table })
+    }
+
+    /// The targets present (`native`, `node`, `browser`).
+    pub fn targets(&self) -> Vec<&str> {
+        self.runs.keys().map(String::as_str).collect()
+    }
+
+    /// The native run, if any.
+    fn native(&self) -> Option<&Run> {
+        self.runs.get("native")
+    }
+}
