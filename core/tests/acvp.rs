@@ -40,7 +40,7 @@ fn ml_dsa_acvp_sigver() {
     let cases = pqverify_kats::ml_dsa_sigver().expect("ML-DSA vectors load");
     assert_eq!(cases.len(), 180, "the file holds 180 cases");
     let passed = run(&cases);
-    println!("ML-DSA ACVP sigVer: {passed}/{}", cases.len());
+    pqverify_testkit::report::count("ML-DSA ACVP sigVer", passed, cases.len()).unwrap();
     assert_eq!(passed, cases.len());
 }
 
@@ -49,6 +49,6 @@ fn slh_dsa_acvp_sigver() {
     let cases = pqverify_kats::slh_dsa_sigver().expect("SLH-DSA vectors load");
     assert_eq!(cases.len(), 504, "the file holds 504 cases");
     let passed = run(&cases);
-    println!("SLH-DSA ACVP sigVer: {passed}/{}", cases.len());
+    pqverify_testkit::report::count("SLH-DSA ACVP sigVer", passed, cases.len()).unwrap();
     assert_eq!(passed, cases.len());
 }

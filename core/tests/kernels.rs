@@ -11,8 +11,7 @@ use pqverify_core::{PreparedKey, force_portable, kernels, verify};
 
 #[test]
 fn all_kernels_give_the_same_verdicts() {
-    let mut cases = pqverify_kats::ml_dsa_sigver().unwrap();
-    cases.extend(pqverify_kats::slh_dsa_sigver().unwrap());
+    let cases = pqverify_testkit::acvp::all_cases().unwrap();
     assert_eq!(cases.len(), 684);
     let mut runs = Vec::new();
     for portable in [true, false] {
@@ -29,7 +28,8 @@ fn all_kernels_give_the_same_verdicts() {
                 one_shot
             })
             .collect();
-        println!("kernels {name}: {}/{} ACVP cases", verdicts.len(), cases.len());
+        let agreed = verdicts.iter().zip(&cases).filter(|(v, c)| **v == c.expected).count();
+        pqverify_testkit::report::count(&format!("kernels {name}"), agreed, cases.len()).unwrap();
         runs.push((name, verdicts));
     }
     force_portable(false);

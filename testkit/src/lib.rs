@@ -7,7 +7,8 @@
 //! * [`oracle`]: PH(M) and SHAKE256 from the `sha2`, `sha3` and `shake` crates,
 //!   independent of pqverify's own hashing;
 //! * [`acvp`]: ACVP cases as pqverify calls;
-//! * [`corpus`]: the committed fuzz corpora replayed on stable.
+//! * [`corpus`]: the committed fuzz corpora replayed on stable;
+//! * [`report`]: counts a test hands to `cargo xtask test` as data.
 //!
 //! The native `reference` backend keeps its own pre-hash code on purpose: it is
 //! the second verifier of a dual check, and sharing code with tests would weaken
@@ -16,6 +17,7 @@
 pub mod acvp;
 pub mod corpus;
 pub mod oracle;
+pub mod report;
 mod rng;
 mod sign;
 

@@ -4,22 +4,77 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::wasm::{root, test_js, tool_path};
-use crate::{Result, cargo, run, run_capture};
+use pqverify_bench::record::Record;
 
-/// `results/<date>_<host>/`.
-pub(crate) fn results_dir() -> PathBuf {
+use crate::process::{cargo, exec, exec_capture};
+use crate::project::{root, test_js};
+use crate::wasm::tool_path;
+use crate::{Result, setup, wasm};
+
+/// The benchmark's flags.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct Flags {
+    /// A short run (fewer rounds and samples), written under target/bench-quick/, never
+    /// into results/.
+    #[arg(long, conflicts_with = "criterion")]
+    pub(crate) quick: bool,
+    /// Replace an existing results/<date>_<host>/ instead of writing a new numbered folder.
+    #[arg(long, conflicts_with_all = ["quick", "criterion"])]
+    pub(crate) overwrite: bool,
+    /// Run the criterion micro-benches instead (the arguments after `--` go to criterion).
+    #[arg(long)]
+    pub(crate) criterion: bool,
+    /// Arguments for criterion.
+    #[arg(last = true)]
+    pub(crate) criterion_args: Vec<String>,
+}
+
+/// `cargo xtask bench`.
+pub(crate) fn run(flags: &Flags) -> Result {
+    setup::all()?;
+    if flags.criterion {
+        return exec(
+            "criterion micro-benches: verify per suite (pqverify one-shot and prepared, RustCrypto)",
+            cargo().args(["bench", "-p", "pqverify-core", "--bench", "verify", "--"]).args(&flags.criterion_args),
+        );
+    }
+    let tarball = wasm::build_package()?;
+    wasm::install_package(&tarball)?;
+    let dir =
+        if flags.quick { root().join("target/bench-quick").join(run_name()) } else { results_dir(flags.overwrite) };
+    pipeline(&dir, flags.quick, false, true)?;
+    eprintln!("xtask bench: records, env, report.md and chart.svg in {}", dir.display());
+    Ok(())
+}
+
+/// `<date>_<host>`.
+fn run_name() -> String {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let date = pqverify_bench::record::utc_timestamp(now);
     let host =
         std::fs::read_to_string("/proc/sys/kernel/hostname").map_or_else(|_| "host".into(), |h| h.trim().to_owned());
-    root().join("results").join(format!("{}_{host}", &date[..10]))
+    format!("{}_{host}", &date[..10])
+}
+
+/// `results/<date>_<host>/`, or with `-2`, `-3`, … where that exists already (a
+/// committed run is replaced only when asked).
+fn results_dir(overwrite: bool) -> PathBuf {
+    free_dir(&root().join("results"), &run_name(), overwrite)
+}
+
+/// `parent/name`, or the first free `parent/name-N` unless `overwrite`.
+fn free_dir(parent: &Path, name: &str, overwrite: bool) -> PathBuf {
+    let first = parent.join(name);
+    if overwrite || !first.exists() {
+        return first;
+    }
+    (2..).map(|n| parent.join(format!("{name}-{n}"))).find(|d| !d.exists()).unwrap_or(first)
 }
 
 /// Builds the bench wasm module (the suite engine with JS ways) for Node and the page.
 pub(crate) fn build_bench_wasm() -> Result {
     let root = root();
-    run(
+    exec(
         "wasm-pack build the benchmark suite (benches, feature wasm)",
         Command::new("wasm-pack")
             .args(["build", "benches", "--release", "--target", "web", "--no-pack", "--out-name", "pqverify_bench"])
@@ -37,7 +92,7 @@ pub(crate) fn build_bench_wasm() -> Result {
 /// clean (never on a duration).
 pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool) -> Result<String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    run(
+    exec(
         "cargo build --release -p pqverify-native",
         cargo().args(["build", "--release", "-p", "pqverify-native", "--bin", "pqverify"]),
     )?;
@@ -50,23 +105,23 @@ pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool) -> R
     if quick {
         bench.arg("--quick");
     }
-    run("native benchmark suite", &mut bench)?;
+    exec("native benchmark suite", &mut bench)?;
     let mut node_bench = Command::new("node");
     node_bench.arg("bench-node.mjs").arg("--out").arg(&node).current_dir(test_js());
     if quick {
         node_bench.arg("--quick");
     }
-    run("Node benchmark suite (the npm package and noble)", &mut node_bench)?;
+    exec("Node benchmark suite (the npm package and noble)", &mut node_bench)?;
     let mut files = vec![native, node];
     if browser {
-        crate::wasm::build_www()?;
+        wasm::build_www()?;
         let records = dir.join("browser.jsonl");
         let mut page = Command::new("node");
         page.arg("bench-browser.mjs").arg("dist").arg(&records).current_dir(root().join("www"));
         if quick {
             page.arg("--quick");
         }
-        run("browser benchmark suite (headless Chromium, the www page)", &mut page)?;
+        exec("browser benchmark suite (headless Chromium, the www page)", &mut page)?;
         files.push(records);
     }
     let mut report = Command::new(&pqverify);
@@ -74,12 +129,32 @@ pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool) -> R
     if check {
         report.arg("--check");
     }
-    let md = run_capture("report", &mut report)?;
+    let md = exec_capture("report", &mut report)?;
     let envs: Vec<String> = files
         .iter()
         .filter_map(|f| std::fs::read_to_string(f).ok())
-        .flat_map(|t| t.lines().filter(|l| l.contains(r#""type":"env""#)).map(str::to_owned).collect::<Vec<_>>())
+        .flat_map(|t| {
+            t.lines().filter(|l| matches!(Record::parse(l), Ok(Record::Env(_)))).map(str::to_owned).collect::<Vec<_>>()
+        })
         .collect();
     std::fs::write(dir.join("env.jsonl"), envs.join("\n") + "\n").map_err(|e| e.to_string())?;
     Ok(md)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_of_the_same_day_gets_a_new_folder() {
+        let parent = std::env::temp_dir().join(format!("xtask-results-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&parent);
+        assert_eq!(free_dir(&parent, "2026-11-30_vm", false), parent.join("2026-11-30_vm"));
+        std::fs::create_dir_all(parent.join("2026-11-30_vm")).unwrap();
+        assert_eq!(free_dir(&parent, "2026-11-30_vm", false), parent.join("2026-11-30_vm-2"));
+        std::fs::create_dir_all(parent.join("2026-11-30_vm-2")).unwrap();
+        assert_eq!(free_dir(&parent, "2026-11-30_vm", false), parent.join("2026-11-30_vm-3"));
+        assert_eq!(free_dir(&parent, "2026-11-30_vm", true), parent.join("2026-11-30_vm"));
+        std::fs::remove_dir_all(&parent).unwrap();
+    }
 }

@@ -8,21 +8,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::setup::{apt_install, succeeds};
-use crate::{Result, run};
+use crate::Result;
+use crate::process::{exec, succeeds};
+use crate::project::{root, test_js};
+use crate::setup::apt_install;
 
 /// The wasm-bindgen version pinned with `=` in wasm/Cargo.toml.
 const WASM_BINDGEN: &str = "0.2.130";
-
-/// The workspace root.
-pub(crate) fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
-}
-
-/// Directory of the JS test project (and of the npm build tools).
-pub(crate) fn test_js() -> PathBuf {
-    root().join("wasm/test-js")
-}
 
 /// PATH with the npm tools (wasm-opt 132) first, so wasm-pack never picks up Debian's binaryen 108.
 pub(crate) fn tool_path() -> String {
@@ -37,15 +29,17 @@ fn version_of(cmd: &str) -> Option<String> {
 
 /// wasm-bindgen-cli (pinned), wasm-pack, node/npm, the npm packages, Chromium and its driver.
 pub(crate) fn tools() -> Result {
-    if version_of("wasm-bindgen").as_deref() != Some(&format!("wasm-bindgen {WASM_BINDGEN}")) {
+    // wasm-pack and cargo's wasm32 runner each find these on PATH, by these names.
+    let pinned = |tool: &str| version_of(tool).as_deref() == Some(&format!("{tool} {WASM_BINDGEN}"));
+    if !pinned("wasm-bindgen") || !pinned("wasm-bindgen-test-runner") {
         // Not --locked: its lock file pins a webpki-roots that this registry lacks.
-        run(
+        exec(
             &format!("cargo install wasm-bindgen-cli {WASM_BINDGEN}"),
             Command::new("cargo").args(["install", "--force", "wasm-bindgen-cli", "--version", WASM_BINDGEN]),
         )?;
     }
     if version_of("wasm-pack").is_none() {
-        run("cargo install wasm-pack", Command::new("cargo").args(["install", "wasm-pack", "--locked"]))?;
+        exec("cargo install wasm-pack", Command::new("cargo").args(["install", "wasm-pack", "--locked"]))?;
     }
     if !succeeds("node", &["--version"]) || !succeeds("npm", &["--version"]) {
         apt_install(&["nodejs", "npm"])?;
@@ -65,7 +59,7 @@ fn npm_ci(dir: &Path) -> Result {
         _ => true,
     };
     if stale {
-        run(
+        exec(
             &format!("npm ci ({})", dir.display()),
             Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(dir),
         )?;
@@ -88,7 +82,7 @@ pub(crate) fn build_package() -> Result<PathBuf> {
     for (variant, rustflags, target_dir) in
         [("baseline", "", "target"), ("simd", "-C target-feature=+simd128", "target/simd")]
     {
-        run(
+        exec(
             &format!("wasm-pack build ({variant}, release, web target)"),
             Command::new("wasm-pack")
                 .args(["build", "wasm", "--release", "--target", "web", "--weak-refs", "--no-pack"])
@@ -147,7 +141,7 @@ pub(crate) fn build_package() -> Result<PathBuf> {
 /// Installs the packed package into the JS test project and the www page, as a user would.
 pub(crate) fn install_package(tarball: &Path) -> Result {
     for dir in [test_js(), root().join("www")] {
-        run(
+        exec(
             &format!("npm install the packed pqverify into {}", dir.display()),
             Command::new("npm")
                 .args(["install", "--no-save", "--no-audit", "--no-fund"])
@@ -173,5 +167,5 @@ pub(crate) fn build_www() -> Result {
     ] {
         std::fs::copy(&from, generated.join(name)).map_err(|e| format!("copy {}: {e}", from.display()))?;
     }
-    run("vite build (www)", Command::new(www.join("node_modules/.bin/vite")).arg("build").current_dir(&www))
+    exec("vite build (www)", Command::new(www.join("node_modules/.bin/vite")).arg("build").current_dir(&www))
 }

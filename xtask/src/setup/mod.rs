@@ -2,9 +2,10 @@
 //! already there.
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use crate::{Result, run};
+use crate::Result;
+use crate::process::{exec, succeeds};
 
 mod detect;
 
@@ -19,20 +20,15 @@ pub(crate) fn all() -> Result {
 /// The nightly toolchain and cargo-fuzz, for the fuzz targets.
 pub(crate) fn fuzz_tools() -> Result {
     if !succeeds("rustup", &["run", "nightly", "rustc", "--version"]) {
-        run(
+        exec(
             "rustup toolchain install nightly",
             Command::new("rustup").args(["toolchain", "install", "nightly", "--profile", "minimal"]),
         )?;
     }
     if !succeeds("cargo", &["fuzz", "--version"]) {
-        run("cargo install cargo-fuzz", Command::new("cargo").args(["install", "cargo-fuzz", "--locked"]))?;
+        exec("cargo install cargo-fuzz", Command::new("cargo").args(["install", "cargo-fuzz", "--locked"]))?;
     }
     Ok(())
-}
-
-/// True when `cmd args…` runs and exits 0.
-pub(crate) fn succeeds(cmd: &str, args: &[&str]) -> bool {
-    Command::new(cmd).args(args).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
 }
 
 /// Adds a Rust target through rustup when it is not installed yet.
@@ -44,7 +40,7 @@ fn rust_target(target: &str) -> Result {
     if String::from_utf8_lossy(&installed.stdout).lines().any(|l| l.trim() == target) {
         return Ok(());
     }
-    run(&format!("rustup target add {target}"), Command::new("rustup").args(["target", "add", target]))
+    exec(&format!("rustup target add {target}"), Command::new("rustup").args(["target", "add", target]))
 }
 
 /// `apt-get` as a command: directly as root, through sudo otherwise.
@@ -61,8 +57,8 @@ fn apt_get() -> Command {
 
 /// Installs Debian packages.
 pub(crate) fn apt_install(packages: &[&str]) -> Result {
-    run("apt-get update", apt_get().args(["update", "-qq"]))?;
-    run(
+    exec("apt-get update", apt_get().args(["update", "-qq"]))?;
+    exec(
         &format!("apt-get install {}", packages.join(" ")),
         apt_get().env("DEBIAN_FRONTEND", "noninteractive").args(["install", "-y", "-qq"]).args(packages),
     )

@@ -1,0 +1,289 @@
+//! `cargo xtask test`: every check, as a table of steps.
+//!
+//! The rule: a step that runs tests must report how many it ran, and fails when it ran
+//! none (a filter, a skipped binary or an empty runner would otherwise pass
+//! silently). Decisions come from exit codes and counts, never from matching text:
+//! the ACVP tests hand their counts over as JSON (`pqverify_testkit::report`).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::process::{cargo, exec, exec_capture, succeeds};
+use crate::project::{path, test_js};
+use crate::{Result, bench, differential, fuzz, setup, wasm};
+
+/// What a step did.
+enum Ran {
+    /// A check that passes or fails as a whole (format, lints, a build, a campaign).
+    Check,
+    /// Tests, with how many passed (none failed, or the step would have failed).
+    Tests(u64),
+}
+
+/// One step of the table.
+struct Step {
+    name: &'static str,
+    run: fn() -> Result<Ran>,
+}
+
+/// Every step, in order.
+const STEPS: &[Step] = &[
+    Step { name: "cargo fmt --check", run: fmt },
+    Step { name: "clippy -D warnings (native, all targets)", run: clippy_native },
+    Step { name: "clippy -D warnings (wasm32: the wasm crate, the bench suite's JS bindings)", run: clippy_wasm },
+    Step { name: "native tests (core, kats, testkit, native twin, bench suite, xtask)", run: native_tests },
+    Step { name: "doc tests", run: doc_tests },
+    Step { name: "pqverify-core builds for wasm32 (no_std and alloc)", run: core_wasm_builds },
+    Step { name: "wasm tests, baseline build, in Node", run: || wasm_tests(Variant::Baseline, Engine::Node) },
+    Step {
+        name: "wasm tests, baseline build, in headless Chromium",
+        run: || wasm_tests(Variant::Baseline, Engine::Chromium),
+    },
+    Step { name: "wasm tests, simd128 build, in Node", run: || wasm_tests(Variant::Simd128, Engine::Node) },
+    Step {
+        name: "wasm tests, simd128 build, in headless Chromium",
+        run: || wasm_tests(Variant::Simd128, Engine::Chromium),
+    },
+    Step { name: "the npm package as users import it (node --test)", run: package_tests },
+    Step { name: "fuzz smoke runs (10 s per target)", run: || fuzz::run(10).map(|()| Ran::Check) },
+    Step { name: "differential campaign, SIMD kernels (1,500 cases)", run: || campaign(false) },
+    Step { name: "differential campaign, portable kernels (1,500 cases)", run: || campaign(true) },
+    Step { name: "pqverify batch under valgrind", run: valgrind_batch },
+    Step { name: "quick benchmark pipeline, records checked complete", run: bench_pipeline },
+    Step { name: "the benchmark page in headless Chromium (Playwright)", run: www_page },
+];
+
+/// Runs set-up, then every step; prints the closing count CI reads.
+pub(crate) fn run() -> Result {
+    setup::all()?;
+    wasm::tools()?;
+    let mut passed = 0;
+    for (i, step) in STEPS.iter().enumerate() {
+        eprintln!("xtask test [{}/{}]: {}", i + 1, STEPS.len(), step.name);
+        match (step.run)().map_err(|e| format!("{}: {e}", step.name))? {
+            Ran::Tests(0) => return Err(format!("{}: ran no test", step.name)),
+            Ran::Tests(n) => passed += n,
+            Ran::Check => {}
+        }
+    }
+    println!("tests: {passed} passed, 0 failed");
+    println!("xtask test: all {} steps ok", STEPS.len());
+    Ok(())
+}
+
+fn fmt() -> Result<Ran> {
+    exec("cargo fmt --check", cargo().args(["fmt", "--all", "--", "--check"])).map(|()| Ran::Check)
+}
+
+fn clippy_native() -> Result<Ran> {
+    exec("cargo clippy", cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
+        .map(|()| Ran::Check)
+}
+
+fn clippy_wasm() -> Result<Ran> {
+    exec(
+        "cargo clippy --target wasm32-unknown-unknown",
+        cargo()
+            .args(["clippy", "-p", "pqverify-wasm", "-p", "pqverify-bench", "--features", "pqverify-bench/wasm"])
+            .args(["--target", "wasm32-unknown-unknown", "--all-targets", "--", "-D", "warnings"]),
+    )
+    .map(|()| Ran::Check)
+}
+
+/// The counts each native run must hand over, with every case passed: (report name, cases).
+const REQUIRED_REPORTS: [(&str, u64); 7] = [
+    ("ML-DSA ACVP sigVer", 180),
+    ("SLH-DSA ACVP sigVer", 504),
+    ("kernels portable", 684),
+    ("backend pqverify", 684),
+    ("backend rustcrypto", 684),
+    ("dual-enforce", 684),
+    ("dual-shadow", 684),
+];
+
+fn native_tests() -> Result<Ran> {
+    let reports = path("target/test-reports");
+    let _ = std::fs::remove_dir_all(&reports);
+    let out = exec_capture(
+        "cargo test (native)",
+        cargo().args(["test", "--workspace", "--exclude", "pqverify-wasm", "--all-targets"]).env(REPORTS_ENV, &reports),
+    )?;
+    for (name, cases) in REQUIRED_REPORTS {
+        let (passed, total) = read_report(&reports, name)?;
+        if passed != total || total != cases {
+            return Err(format!("{name}: {passed}/{total}, expected {cases}/{cases}"));
+        }
+    }
+    // liboqs covers only some cases; it must have run and passed all it ran.
+    let (passed, total) = read_report(&reports, "backend liboqs")?;
+    if total == 0 || passed != total {
+        return Err(format!("backend liboqs: {passed}/{total}"));
+    }
+    libtest_count(&out)
+}
+
+/// The variable the tests read: `pqverify_testkit::report::REPORTS_DIR`.
+const REPORTS_ENV: &str = "PQVERIFY_TEST_REPORTS";
+
+/// (passed, total) of the JSON report `name` in `dir`.
+fn read_report(dir: &Path, name: &str) -> Result<(u64, u64)> {
+    let file: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let text = std::fs::read_to_string(dir.join(format!("{file}.json")))
+        .map_err(|e| format!("the test reporting `{name}` did not run ({e})"))?;
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{name}: {e}"))?;
+    let number = |key: &str| json.get(key).and_then(serde_json::Value::as_u64).ok_or(format!("{name}: no {key}"));
+    Ok((number("passed")?, number("total")?))
+}
+
+fn doc_tests() -> Result<Ran> {
+    let out =
+        exec_capture("cargo test --doc", cargo().args(["test", "--workspace", "--exclude", "pqverify-wasm", "--doc"]))?;
+    libtest_count(&out)
+}
+
+fn core_wasm_builds() -> Result<Ran> {
+    for features in [&["--no-default-features"][..], &[][..]] {
+        exec(
+            &format!("build pqverify-core for wasm32 {features:?}"),
+            cargo()
+                .args(["build", "-p", "pqverify-core", "--release", "--target", "wasm32-unknown-unknown"])
+                .args(features),
+        )?;
+    }
+    Ok(Ran::Check)
+}
+
+#[derive(Clone, Copy)]
+enum Variant {
+    Baseline,
+    Simd128,
+}
+
+#[derive(Clone, Copy)]
+enum Engine {
+    Node,
+    Chromium,
+}
+
+/// The wasm tests (every ACVP case, bad input) of one build in one engine.
+fn wasm_tests(variant: Variant, engine: Engine) -> Result<Ran> {
+    let (rustflags, target_dir) = match variant {
+        Variant::Baseline => ("", "target"),
+        Variant::Simd128 => ("-C target-feature=+simd128", "target/simd"),
+    };
+    let mut cmd = cargo();
+    cmd.args(["test", "-p", "pqverify-wasm", "--target", "wasm32-unknown-unknown", "--release", "--test", "web"])
+        .env("RUSTFLAGS", rustflags)
+        .env("CARGO_TARGET_DIR", path(target_dir));
+    if let Engine::Chromium = engine {
+        // Without WASM_BINDGEN_USE_BROWSER the runner skips these tests and reports 0 passed.
+        cmd.env("WASM_BINDGEN_USE_BROWSER", "1").env("CHROMEDRIVER", "/usr/bin/chromedriver");
+    }
+    libtest_count(&exec_capture("cargo test -p pqverify-wasm", &mut cmd)?)
+}
+
+fn package_tests() -> Result<Ran> {
+    let tarball = wasm::build_package()?;
+    wasm::install_package(&tarball)?;
+    let out = exec_capture(
+        "node --test",
+        Command::new("node").args(["--expose-gc", "--test", "--test-reporter=tap"]).current_dir(test_js()),
+    )?;
+    let count = |key: &str| -> u64 {
+        out.lines().filter_map(|l| l.strip_prefix(key)).filter_map(|n| n.trim().parse::<u64>().ok()).sum()
+    };
+    match (count("# pass "), count("# fail ")) {
+        (passed, 0) => Ok(Ran::Tests(passed)),
+        (passed, failed) => Err(format!("{passed} passed, {failed} failed")),
+    }
+}
+
+fn campaign(portable: bool) -> Result<Ran> {
+    differential::campaign(&differential::Flags { count: 1500, seed: Some(20_261_130), portable }).map(|()| Ran::Check)
+}
+
+/// `pqverify batch` (dual verification, two threads) under valgrind's memcheck: no
+/// memory error, no definite leak, an answer for every line.
+fn valgrind_batch() -> Result<Ran> {
+    if !succeeds("valgrind", &["--version"]) {
+        setup::apt_install(&["valgrind"])?;
+    }
+    exec(
+        "cargo build --release -p pqverify-native (bin and make_batch)",
+        cargo().args(["build", "--release", "-p", "pqverify-native", "--bin", "pqverify", "--example", "make_batch"]),
+    )?;
+    let input = Command::new(path("target/release/examples/make_batch"))
+        .args(["ML-DSA-65", "30", "3"])
+        .output()
+        .map_err(|e| format!("make_batch: {e}"))?;
+    let mut child = Command::new("valgrind")
+        .args(["-q", "--error-exitcode=9", "--leak-check=full", "--errors-for-leak-kinds=definite"])
+        .arg(path("target/release/pqverify"))
+        .args(["batch", "--backend", "dual", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("valgrind: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        use std::io::Write;
+        stdin.write_all(&input.stdout).map_err(|e| e.to_string())?;
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let answers = String::from_utf8_lossy(&out.stdout).lines().count();
+    if !out.status.success() || answers != 30 {
+        return Err(format!("{} ({answers} answers)\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok(Ran::Check)
+}
+
+fn bench_pipeline() -> Result<Ran> {
+    bench::pipeline(&path("target/bench-check"), true, true, false).map(|_| Ran::Check)
+}
+
+/// The page check prints its own count as the closing line `N passed, M failed`.
+fn www_page() -> Result<Ran> {
+    wasm::build_www()?;
+    let shots = path("target/www-check");
+    std::fs::create_dir_all(&shots).map_err(|e| e.to_string())?;
+    let out = exec_capture(
+        "www check",
+        Command::new("node")
+            .arg("check.mjs")
+            .arg("dist")
+            .arg(path("target/bench-check/native.jsonl"))
+            .arg(shots.join("screenshot.png"))
+            .current_dir(path("www")),
+    )?;
+    let counts = out.lines().rev().find_map(|l| {
+        let (passed, failed) = l.strip_suffix(" failed")?.split_once(" passed, ")?;
+        Some((passed.parse::<u64>().ok()?, failed.parse::<u64>().ok()?))
+    });
+    match counts {
+        Some((passed, 0)) => Ok(Ran::Tests(passed)),
+        other => Err(format!("page check counts: {other:?}")),
+    }
+}
+
+/// The passed count of libtest runs (its `test result:` lines); their failures
+/// already made the command fail.
+fn libtest_count(output: &str) -> Result<Ran> {
+    let passed = output
+        .lines()
+        .filter_map(|l| l.strip_prefix("test result: ok. "))
+        .filter_map(|rest| rest.split(" passed").next()?.parse::<u64>().ok())
+        .sum();
+    Ok(Ran::Tests(passed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn libtest_counts_add_up() {
+        let out = "test result: ok. 3 passed; 0 failed; 0 ignored\nnoise\ntest result: ok. 0 passed; 0 failed\ntest result: ok. 12 passed; 0 failed; 1 ignored";
+        assert!(matches!(libtest_count(out), Ok(Ran::Tests(15))));
+        assert!(matches!(libtest_count("nothing"), Ok(Ran::Tests(0))));
+    }
+}
