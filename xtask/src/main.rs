@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod architecture;
 mod bench;
 mod differential;
 mod fixtures;

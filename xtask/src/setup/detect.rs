@@ -144,15 +144,30 @@ fn is_executable(path: &Path) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// A fresh empty directory under the system temp dir.
-    fn tree(name: &str) -> PathBuf {
+    /// A fresh empty directory under the system temp dir, removed when dropped.
+    pub(crate) struct Tree(PathBuf);
+
+    impl std::ops::Deref for Tree {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Tree {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    pub(crate) fn tree(name: &str) -> Tree {
         let dir = std::env::temp_dir().join(format!("xtask-detect-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        dir
+        Tree(dir)
     }
 
     /// Writes a file under `root`; `elf` gives it a 64-bit ELF header.

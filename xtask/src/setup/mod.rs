@@ -126,9 +126,8 @@ mod tests {
 
     #[test]
     fn an_empty_machine_gets_every_package() {
-        let empty = std::env::temp_dir().join(format!("xtask-setup-empty-{}", std::process::id()));
-        std::fs::create_dir_all(&empty).unwrap();
-        let probe = Probe { root: empty, path: vec!["/usr/bin".into()], ..Probe::default() };
+        let empty = detect::tests::tree("empty-machine");
+        let probe = Probe { root: empty.to_path_buf(), path: vec!["/usr/bin".into()], ..Probe::default() };
         let (packages, report) = plan(&probe, &LIBOQS_BUILD_TOOLS);
         assert_eq!(packages, ["cmake", "gcc", "libclang-dev"]);
         assert!(report.iter().all(|l| l.contains("missing")), "{report:?}");

@@ -1,0 +1,97 @@
+//! Tests of the architecture invariants that no compiler checks (ARCHITECTURE.md
+//! lists each invariant with the test that guards it).
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use crate::project::path;
+
+    /// Every `.rs` file under `dir`.
+    fn sources(dir: &Path) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                out.extend(sources(&p));
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// The code of a file: its lines that are not comments.
+    fn code(file: &Path) -> String {
+        let text = std::fs::read_to_string(file).unwrap();
+        text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
+    }
+
+    /// The names in the `[dependencies]` tables (any target) of a manifest.
+    fn dependencies(manifest: &Path) -> Vec<String> {
+        let text = std::fs::read_to_string(manifest).unwrap();
+        let mut names = Vec::new();
+        let mut in_deps = false;
+        for line in text.lines().map(str::trim) {
+            if line.starts_with('[') {
+                in_deps =
+                    line == "[dependencies]" || (line.starts_with("[target.") && line.ends_with(".dependencies]"));
+            } else if in_deps && let Some((name, _)) = line.split_once('=') {
+                names.push(name.trim().to_owned());
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn core_knows_nothing_of_js_liboqs_files_threads_or_clocks() {
+        // Only hashing and CPU detection: no std, no I/O, no JS, no liboqs.
+        let deps = dependencies(&path("core/Cargo.toml"));
+        assert_eq!(deps, ["sha2", "cpufeatures"], "pqverify-core's dependencies");
+        for file in sources(&path("core/src")) {
+            let text = code(&file);
+            for word in ["std::fs", "std::thread", "std::time", "std::io", "wasm_bindgen", "oqs"] {
+                let outside_tests = text.split("#[cfg(test)]").next().unwrap_or_default();
+                assert!(!outside_tests.contains(word), "{} uses {word}", file.display());
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_kernel_module_detects_cpus_and_only_backends_use_unsafe() {
+        let src = path("core/src");
+        for file in sources(&src) {
+            let rel = file.strip_prefix(&src).unwrap().to_string_lossy().into_owned();
+            let text = code(&file);
+            if rel != "kernel.rs" {
+                assert!(!text.contains("cpufeatures"), "{rel} detects CPU features itself");
+                assert!(!text.contains("Avx2(())"), "{rel} makes an AVX2 token");
+            }
+            if !rel.starts_with("arch/") {
+                assert!(!text.contains("unsafe {") && !text.contains("unsafe fn"), "{rel} has unsafe code");
+            }
+        }
+    }
+
+    #[test]
+    fn dependencies_point_one_way() {
+        // The portable kernels import nothing of the backends; backends nothing of the
+        // algorithms' verify code.
+        for portable in ["core/src/mldsa/ntt.rs", "core/src/hash/keccak.rs", "core/src/mldsa/sample.rs"] {
+            assert!(!code(&path(portable)).contains("crate::arch"), "{portable} reaches into a backend");
+        }
+        for file in sources(&path("core/src/arch")) {
+            assert!(!code(&file).contains("verify::"), "{} depends on an algorithm", file.display());
+        }
+    }
+
+    #[test]
+    fn production_code_does_not_import_test_helpers() {
+        for krate in ["core", "native", "wasm", "benches", "kats"] {
+            assert!(
+                !dependencies(&path(&format!("{krate}/Cargo.toml"))).iter().any(|d| d == "pqverify-testkit"),
+                "{krate} depends on the testkit outside dev-dependencies"
+            );
+        }
+    }
+}
