@@ -128,11 +128,21 @@ impl Backend for Liboqs {
         let Message::Pure { msg, ctx } = r.message else {
             return Err(format!("liboqs has no {} interface", r.interface()));
         };
+        // liboqs reads exactly the scheme's key length from the pointer: a shorter key
+        // would be read past its end, so the length is checked here, by this function.
+        if r.public_key.len() != r.suite.public_key_len() {
+            return Err(format!(
+                "public key is {} bytes; {} public keys are {} bytes",
+                r.public_key.len(),
+                r.suite,
+                r.suite.public_key_len()
+            ));
+        }
         // liboqs takes an empty context as NULL.
         let ctx_ptr = if ctx.is_empty() { std::ptr::null() } else { ctx.as_ptr() };
         // SAFETY: every pointer is valid for the length passed with it for the whole
-        // call (borrowed slices), the key has the scheme's exact length (checked before
-        // any backend is called), and liboqs only reads them.
+        // call (borrowed slices), the key has the scheme's exact length (checked just
+        // above), and liboqs only reads them.
         let status = unsafe {
             OQS_SIG_verify_with_ctx_str(
                 scheme.0,
@@ -146,5 +156,23 @@ impl Backend for Liboqs {
             )
         };
         Ok(status == OQS_STATUS::OQS_SUCCESS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_of_the_wrong_length_is_an_error_not_a_read_past_its_end() {
+        let liboqs = Liboqs::new();
+        for len in [0usize, 1, 1311, 1313] {
+            let key = vec![0u8; len];
+            let sig = vec![0u8; 2420];
+            let message = Message::Pure { msg: b"m", ctx: b"" };
+            let r = Request { suite: Suite::MlDsa44, public_key: &key, message, signature: &sig };
+            let err = liboqs.verify(&r).unwrap_err();
+            assert!(err.contains(&format!("public key is {len} bytes")), "{err}");
+        }
     }
 }
