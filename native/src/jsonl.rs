@@ -95,11 +95,13 @@ fn item_of(obj: &Map<String, Value>) -> Result<Item, String> {
     Ok(Item { suite, public_key, message, signature })
 }
 
-/// The answer object for a verified item.
+/// The answer object for a verified item. An error carries its kind: `input`,
+/// `unsupported` or `budget` (the request is unusable), `backend` or `sink` (a
+/// fault on this side, not the caller's).
 pub fn answer(id: Value, result: &Result<bool, VerifyError>) -> Value {
     match result {
         Ok(valid) => json!({ "id": id, "valid": valid }),
-        Err(e) => json!({ "id": id, "valid": false, "error": e.to_string() }),
+        Err(e) => json!({ "id": id, "valid": false, "error": e.to_string(), "kind": e.kind() }),
     }
 }
 
@@ -107,6 +109,6 @@ pub fn answer(id: Value, result: &Result<bool, VerifyError>) -> Value {
 pub fn answer_line(verifier: &dyn Verify, line: &str) -> Value {
     match parse_line(line) {
         Ok((id, item)) => answer(id, &verifier.verify(&item.request())),
-        Err(LineError { id, error }) => json!({ "id": id, "valid": false, "error": error }),
+        Err(LineError { id, error }) => json!({ "id": id, "valid": false, "error": error, "kind": "input" }),
     }
 }

@@ -45,6 +45,25 @@ impl std::fmt::Display for VerifyError {
 
 impl std::error::Error for VerifyError {}
 
+impl VerifyError {
+    /// `input`, `unsupported`, `backend`, `sink` or `budget`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            VerifyError::Input(_) => "input",
+            VerifyError::Unsupported(_) => "unsupported",
+            VerifyError::Backend(_) => "backend",
+            VerifyError::Sink(_) => "sink",
+            VerifyError::Budget(_) => "budget",
+        }
+    }
+
+    /// Whether the fault is on this side (a backend or the disagreement sink), not in
+    /// the request.
+    pub fn is_fault(&self) -> bool {
+        matches!(self, VerifyError::Backend(_) | VerifyError::Sink(_))
+    }
+}
+
 /// The checks every request passes before any backend sees it: the key has the
 /// suite's length, the context is at most 255 bytes, μ is 64 bytes, and the
 /// interface exists for the suite. The signature may have any length (a wrong

@@ -67,7 +67,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Verify one signature. Exit status: 0 valid, 1 invalid, 2 bad input.
+    /// Verify one signature. Exit status: 0 valid, 1 invalid, 2 bad input (one-line
+    /// error), 3 I/O failure or a fault on this side (a backend or the disagreement log).
     Verify {
         /// FIPS suite name, e.g. ML-DSA-65 or SLH-DSA-SHAKE-128s.
         #[arg(long)]
@@ -137,6 +138,15 @@ enum Command {
         check: bool,
     },
     /// Verify JSON lines from standard input; one answer line per input line, in order.
+    ///
+    /// Input fields: id (echoed), suite, pk, sig, msg, ctx (hex), prehash (ACVP name),
+    /// interface (external/internal), mu. Output: {"id":…,"valid":true|false}, with
+    /// "error" and "kind" (input, unsupported, budget, backend, sink) when a line could
+    /// not be verified. Lines over 4 MiB are answered and skipped.
+    ///
+    /// Exit status: 0 every line answered without error; 1 refused by --budget (nothing
+    /// verified); 2 some lines were unusable (each answered with its error); 3 a fault on
+    /// this side (a backend, the disagreement log, or I/O).
     Batch {
         #[command(flatten)]
         verifier: VerifierArgs,
@@ -152,13 +162,37 @@ enum Command {
     },
 }
 
-/// A failure that gets exit status 2 and a one-line message.
-struct BadInput(String);
+/// Why a command failed: a one-line message and an exit status.
+enum Failure {
+    /// Unusable arguments or input: exit status 2.
+    BadInput(String),
+    /// An I/O failure (a closed pipe, a full disk) or a fault on this side (a backend
+    /// or the disagreement sink failed): exit status 3.
+    Internal(String),
+}
 
-impl<E: std::fmt::Display> From<E> for BadInput {
-    fn from(e: E) -> Self {
-        BadInput(e.to_string())
+use Failure::{BadInput, Internal};
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Internal(format!("I/O: {e}"))
     }
+}
+
+/// Writes a line to standard error, best effort: a failing standard error must not
+/// turn into a panic (as `eprintln!` would) or hide the real outcome.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+/// Writes a line to standard output; a closed or full output is an error (exit 3),
+/// never a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(|e| Internal(format!("standard output: {e}")))?
+    };
 }
 
 fn main() -> ExitCode {
@@ -181,17 +215,21 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(BadInput(message)) => {
-            eprintln!("pqverify: error: {message}");
+            note!("pqverify: error: {message}");
             ExitCode::from(2)
+        }
+        Err(Internal(message)) => {
+            note!("pqverify: failure: {message}");
+            ExitCode::from(3)
         }
     }
 }
 
-fn suites(as_json: bool) -> Result<ExitCode, BadInput> {
+fn suites(as_json: bool) -> Result<ExitCode, Failure> {
     let backends: Vec<Arc<dyn Backend>> =
         vec![Arc::new(Pqverify::one_shot()), Arc::new(Liboqs::new()), Arc::new(Reference)];
     if !as_json {
-        println!("{:<20} {:>10} {:>10}  backends (interfaces)", "suite", "public key", "signature");
+        say!("{:<20} {:>10} {:>10}  backends (interfaces)", "suite", "public key", "signature");
     }
     for suite in Suite::ALL {
         let support: Vec<(String, Vec<&str>)> = backends
@@ -207,14 +245,14 @@ fn suites(as_json: bool) -> Result<ExitCode, BadInput> {
         if as_json {
             let backends: serde_json::Map<String, serde_json::Value> =
                 support.into_iter().map(|(n, i)| (n, json!(i))).collect();
-            println!(
+            say!(
                 "{}",
                 json!({"suite": suite.name(), "public_key": suite.public_key_len(),
                        "signature": suite.signature_len(), "backends": backends})
             );
         } else {
             let list: Vec<String> = support.iter().map(|(n, i)| format!("{n} ({})", i.join(", "))).collect();
-            println!(
+            say!(
                 "{:<20} {:>10} {:>10}  {}",
                 suite.name(),
                 suite.public_key_len(),
@@ -227,7 +265,7 @@ fn suites(as_json: bool) -> Result<ExitCode, BadInput> {
 }
 
 /// Hex, or `@path` for a file's raw bytes.
-fn bytes_arg(name: &str, value: &str) -> Result<Vec<u8>, BadInput> {
+fn bytes_arg(name: &str, value: &str) -> Result<Vec<u8>, Failure> {
     match value.strip_prefix('@') {
         Some(path) => std::fs::read(path).map_err(|e| BadInput(format!("--{name}: cannot read {path}: {e}"))),
         None => {
@@ -236,7 +274,7 @@ fn bytes_arg(name: &str, value: &str) -> Result<Vec<u8>, BadInput> {
     }
 }
 
-fn sink_for(args: &VerifierArgs) -> Result<Arc<dyn DisagreementSink>, BadInput> {
+fn sink_for(args: &VerifierArgs) -> Result<Arc<dyn DisagreementSink>, Failure> {
     Ok(match &args.disagreements {
         None => Arc::new(JsonLines::new(std::io::stderr())),
         Some(path) => {
@@ -254,7 +292,7 @@ fn pqverify_backend(args: &VerifierArgs) -> Arc<dyn Backend> {
     if args.key_cache == 0 { Arc::new(Pqverify::one_shot()) } else { Arc::new(Pqverify::with_cache(args.key_cache)) }
 }
 
-fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, BadInput> {
+fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Failure> {
     Ok(match args.backend {
         BackendName::Pqverify => Box::new(Single(pqverify_backend(args))),
         BackendName::Liboqs => Box::new(Single(Arc::new(Liboqs::new()))),
@@ -285,7 +323,7 @@ fn verify_one(
     interface: &str,
     mu: Option<String>,
     args: &VerifierArgs,
-) -> Result<ExitCode, BadInput> {
+) -> Result<ExitCode, Failure> {
     let suite: Suite = suite.parse().map_err(|e| BadInput(format!("--suite: {e}")))?;
     let public_key = bytes_arg("pk", pk)?;
     let signature = bytes_arg("sig", sig)?;
@@ -317,13 +355,14 @@ fn verify_one(
     let verifier = build_verifier(args)?;
     match verifier.verify(&item.request()) {
         Ok(true) => {
-            println!("valid");
+            say!("valid");
             Ok(ExitCode::SUCCESS)
         }
         Ok(false) => {
-            println!("invalid");
+            say!("invalid");
             Ok(ExitCode::from(1))
         }
+        Err(e) if e.is_fault() => Err(Internal(e.to_string())),
         Err(e) => Err(BadInput(e.to_string())),
     }
 }
@@ -373,7 +412,7 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, 
     Ok(Some(Ok(String::from_utf8_lossy(&line).into_owned())))
 }
 
-fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units: &str) -> Result<ExitCode, BadInput> {
+fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units: &str) -> Result<ExitCode, Failure> {
     let table = UnitTable::default().with_overrides(units).map_err(|e| BadInput(format!("--units: {e}")))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
@@ -390,7 +429,7 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     let started = Instant::now();
-    let (mut lines, mut valid, mut errors) = (0u64, 0u64, 0u64);
+    let (mut lines, mut valid, mut errors, mut faults) = (0u64, 0u64, 0u64, 0u64);
 
     // With a budget, the whole input is read and charged before any verification.
     let whole: Option<Vec<Result<String, usize>>> = match budget {
@@ -408,7 +447,7 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
                     writeln!(out, "{}", json!({"id": id, "valid": false, "error": e}))?;
                 }
                 out.flush()?;
-                eprintln!("pqverify batch: refused: {e}");
+                note!("pqverify batch: refused: {e}");
                 return Ok(ExitCode::from(1));
             }
             Some(all)
@@ -448,6 +487,9 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
             }
             if a.get("error").is_some() {
                 errors += 1;
+                if matches!(a["kind"].as_str(), Some("backend" | "sink")) {
+                    faults += 1;
+                }
             }
             writeln!(out, "{a}")?;
         }
@@ -456,16 +498,20 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
     }
     progress.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    eprintln!(
+    note!(
         "pqverify batch: {lines} lines ({valid} valid, {} invalid, {errors} with errors) in {secs:.3} s ({:.0}/s) with {}",
         lines - valid - errors,
         lines as f64 / secs.max(1e-9),
         verifier.describe()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(match (faults, errors) {
+        (0, 0) => ExitCode::SUCCESS,
+        (0, _) => ExitCode::from(2),
+        _ => ExitCode::from(3),
+    })
 }
 
-fn open_sink(path: Option<&std::path::Path>) -> Result<Arc<dyn DisagreementSink>, BadInput> {
+fn open_sink(path: Option<&std::path::Path>) -> Result<Arc<dyn DisagreementSink>, Failure> {
     Ok(match path {
         None => Arc::new(JsonLines::new(std::io::stderr())),
         Some(path) => {
@@ -487,7 +533,7 @@ fn bench(
     no_block: bool,
     run: Option<String>,
     disagreements: Option<std::path::PathBuf>,
-) -> Result<ExitCode, BadInput> {
+) -> Result<ExitCode, Failure> {
     use pqverify_bench::{Config, Fixtures, Record};
     let fixtures = Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
     for s in &suites {
@@ -504,8 +550,8 @@ fn bench(
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         format!("{}-native", pqverify_bench::record::utc_timestamp(now))
     });
-    eprintln!("pqverify bench: for steadier numbers, pin to one core and lower other load, e.g.");
-    eprintln!("  nice -n -5 taskset -c 1 pqverify bench …   (taskset pins; nice needs root for a negative value)");
+    note!("pqverify bench: for steadier numbers, pin to one core and lower other load, e.g.");
+    note!("  nice -n -5 taskset -c 1 pqverify bench …   (taskset pins; nice needs root for a negative value)");
     let sink = open_sink(disagreements.as_deref())?;
     let mut writer: Box<dyn Write> = match &out {
         Some(path) => Box::new(BufWriter::new(
@@ -540,7 +586,7 @@ fn bench(
     );
     bar.finish_and_clear();
     if !no_block {
-        eprintln!(
+        note!(
             "pqverify bench: worst-case blocks through the parallel batch ({} threads)",
             rayon::current_num_threads()
         );
@@ -561,7 +607,7 @@ fn report(
     out_dir: Option<std::path::PathBuf>,
     units: &str,
     check: bool,
-) -> Result<ExitCode, BadInput> {
+) -> Result<ExitCode, Failure> {
     let table = UnitTable::default().with_overrides(units).map_err(|e| BadInput(format!("--units: {e}")))?;
     let mut text = String::new();
     for f in files {
@@ -572,7 +618,7 @@ fn report(
     if check {
         let lines: Vec<&str> = text.lines().collect();
         report.check_complete(&lines).map_err(|e| BadInput(format!("incomplete records: {e}")))?;
-        eprintln!("pqverify report: records complete for {}", report.targets().join(", "));
+        note!("pqverify report: records complete for {}", report.targets().join(", "));
     }
     let markdown = report.markdown();
     if let Some(dir) = out_dir {
@@ -580,6 +626,6 @@ fn report(
         std::fs::write(dir.join("report.md"), &markdown)?;
         std::fs::write(dir.join("chart.svg"), report.svg())?;
     }
-    print!("{markdown}");
+    write!(std::io::stdout().lock(), "{markdown}").map_err(|e| Internal(format!("standard output: {e}")))?;
     Ok(ExitCode::SUCCESS)
 }

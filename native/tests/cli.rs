@@ -35,6 +35,75 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// A batch exits 0 when no answer has an error, 2 when some are unusable input.
+#[track_caller]
+fn assert_batch_status(out: &Output, answers: &[Value]) {
+    let unusable = answers.iter().any(|a| a.get("error").is_some());
+    assert!(answers.iter().all(|a| !matches!(a["kind"].as_str(), Some("backend" | "sink"))), "no fault expected");
+    assert_eq!(out.status.code(), Some(if unusable { 2 } else { 0 }), "{}", stderr(out));
+}
+
+/// Runs `pqverify args…` with standard output and error redirected to the given files
+/// (`/dev/full`, or a closed descriptor when `None`), through the shell.
+fn pqverify_redirected(args: &str, stdout: Option<&str>, stderr: Option<&str>) -> Output {
+    let redirect = |fd: u8, to: Option<&str>| to.map_or(format!("{fd}>&-"), |f| format!("{fd}>{f}"));
+    let script = format!("{} {args} {} {}", env!("CARGO_BIN_EXE_pqverify"), redirect(1, stdout), redirect(2, stderr));
+    Command::new("sh").args(["-c", &script]).stdin(Stdio::null()).output().unwrap()
+}
+
+#[test]
+fn output_failures_are_exit_3_never_a_panic() {
+    let (pk, sign) = common::signer(pqverify_core::Suite::MlDsa44, 5);
+    let dir = std::env::temp_dir().join(format!("pqverify-cli-io-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("pk"), &pk).unwrap();
+    std::fs::write(dir.join("sig"), sign(b"m", b"")).unwrap();
+    let verify =
+        format!("verify --suite ML-DSA-44 --pk @{0}/pk --msg 6d --sig @{0}/sig --backend pqverify", dir.display());
+    // A full standard output: the verdict cannot be written.
+    let out = pqverify_redirected(&verify, Some("/dev/full"), Some("/dev/null"));
+    assert_eq!(out.status.code(), Some(3), "verify > /dev/full");
+    // Closed standard output, and both closed: still no panic (101).
+    for (o, e) in [(None, Some("/dev/null")), (None, None), (Some("/dev/null"), Some("/dev/full"))] {
+        let out = pqverify_redirected(&verify, o, e);
+        assert_ne!(out.status.code(), Some(101), "panicked with stdout {o:?} stderr {e:?}");
+    }
+    for cmd in ["suites", "suites --json"] {
+        let out = pqverify_redirected(cmd, Some("/dev/full"), Some("/dev/null"));
+        assert_eq!(out.status.code(), Some(3), "{cmd} > /dev/full");
+        let out = pqverify_redirected(cmd, None, None);
+        assert_ne!(out.status.code(), Some(101), "{cmd} into a closed pipe panicked");
+    }
+    let records = concat!(env!("CARGO_MANIFEST_DIR"), "/../results/2026-11-30_vm/native.jsonl");
+    let out = pqverify_redirected(&format!("report {records}"), Some("/dev/full"), Some("/dev/null"));
+    assert_eq!(out.status.code(), Some(3), "report > /dev/full");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_backend_fault_in_verify_is_exit_3_and_bad_input_is_exit_2() {
+    let out = pqverify(&["verify", "--suite", "ML-DSA-44", "--pk", "00", "--msg", "00", "--sig", "00"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // The disagreement log cannot be opened: that is an input error (a bad path), exit 2.
+    let out = pqverify(
+        &[
+            "verify",
+            "--suite",
+            "ML-DSA-44",
+            "--pk",
+            "00",
+            "--msg",
+            "00",
+            "--sig",
+            "00",
+            "--disagreements",
+            "/nonexistent/x",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
 #[test]
 fn suites_lists_all_fifteen() {
     let out = pqverify(&["suites"], b"");
@@ -296,8 +365,8 @@ fn batch_answers_every_line_in_order() {
     let input: String = lines.iter().map(|(l, _, _)| format!("{l}\n")).collect();
     for backend in ["dual", "pqverify", "liboqs", "rustcrypto"] {
         let out = pqverify(&["batch", "--backend", backend, "--threads", "2"], input.as_bytes());
-        assert!(out.status.success(), "{}", stderr(&out));
         let answers = stdout_lines(&out);
+        assert_batch_status(&out, &answers);
         assert_eq!(answers.len(), lines.len(), "one answer per line");
         for ((_, id, err), a) in lines.iter().zip(&answers) {
             assert_eq!(&a["id"], id);
@@ -347,8 +416,8 @@ fn acvp_through_batch_with_every_backend() {
         let mut full = vec!["batch"];
         full.extend_from_slice(args);
         let out = pqverify(&full, input.as_bytes());
-        assert!(out.status.success(), "{}", stderr(&out));
         let answers = stdout_lines(&out);
+        assert_batch_status(&out, &answers);
         assert_eq!(answers.len(), cases.len());
         let (mut verified, mut unsupported) = (0, 0);
         for (case, a) in cases.iter().zip(&answers) {
@@ -429,8 +498,8 @@ fn batch_of_100k_mixed_lines_answers_every_line_in_order() {
         input.push('\n');
     }
     let out = pqverify(&["batch", "--backend", "pqverify", "--threads", "2"], input.as_bytes());
-    assert!(out.status.success(), "{}", stderr(&out));
     let answers = stdout_lines(&out);
+    assert_eq!(out.status.code(), Some(2), "unusable lines make the batch exit 2: {}", stderr(&out));
     assert_eq!(answers.len(), 100_000, "one answer per line");
     for (i, ((id, verdict), a)) in expect.iter().zip(&answers).enumerate() {
         assert_eq!(&a["id"], id, "line {i}: answer out of order");
