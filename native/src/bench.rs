@@ -131,14 +131,18 @@ impl Way for PortableWay {
 }
 
 /// The dual verifier the benchmark and the block use: liboqs (else the reference)
-/// as primary, pqverify with a prepared-key cache as secondary.
-pub fn dual(mode: Mode, sink: Arc<dyn DisagreementSink>) -> Arc<DualVerifier> {
-    Arc::new(DualVerifier::new(
-        vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
-        Arc::new(Pqverify::with_cache(1024)),
-        mode,
-        sink,
-    ))
+/// as primary, pqverify with a prepared-key cache as secondary; in enforce mode the
+/// secondary audits one in `audit_every` rejections (1 all, the CLI's default; 0 none).
+pub fn dual(mode: Mode, audit_every: u64, sink: Arc<dyn DisagreementSink>) -> Arc<DualVerifier> {
+    Arc::new(
+        DualVerifier::new(
+            vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
+            Arc::new(Pqverify::with_cache(1024)),
+            mode,
+            sink,
+        )
+        .with_audit(audit_every),
+    )
 }
 
 struct Shared(Arc<DualVerifier>);
@@ -153,7 +157,8 @@ impl Verify for Shared {
 }
 
 /// The native ways, in record order: liboqs, reference, pqverify, pqverify-portable,
-/// pqverify-prepared, dual-enforce, dual-shadow.
+/// pqverify-prepared, dual-enforce (auditing every rejection), dual-enforce-unaudited,
+/// dual-shadow.
 pub fn native_ways(sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
     let single = |name: &str, backend: Arc<dyn Backend>| -> Box<dyn Way> {
         Box::new(VerifierWay {
@@ -163,14 +168,9 @@ pub fn native_ways(sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
             dual: None,
         })
     };
-    let dual_way = |mode: Mode| -> Box<dyn Way> {
-        let d = dual(mode, sink.clone());
-        Box::new(VerifierWay {
-            name: format!("dual-{}", mode.name()),
-            verifier: Box::new(Shared(d.clone())),
-            backend: None,
-            dual: Some(d),
-        })
+    let dual_way = |mode: Mode, audit_every: u64, name: &str| -> Box<dyn Way> {
+        let d = dual(mode, audit_every, sink.clone());
+        Box::new(VerifierWay { name: name.into(), verifier: Box::new(Shared(d.clone())), backend: None, dual: Some(d) })
     };
     vec![
         single("liboqs", Arc::new(Liboqs::new())),
@@ -178,8 +178,9 @@ pub fn native_ways(sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
         single("pqverify", Arc::new(Pqverify::one_shot())),
         Box::new(PortableWay),
         Box::new(PreparedWay),
-        dual_way(Mode::Enforce),
-        dual_way(Mode::Shadow),
+        dual_way(Mode::Enforce, 1, "dual-enforce"),
+        dual_way(Mode::Enforce, 0, "dual-enforce-unaudited"),
+        dual_way(Mode::Shadow, 1, "dual-shadow"),
     ]
 }
 
@@ -237,7 +238,7 @@ pub fn worst_case_blocks(
     run: &str,
     sink: &Arc<dyn DisagreementSink>,
 ) -> Vec<Block> {
-    let verifier = dual(Mode::Enforce, sink.clone());
+    let verifier = dual(Mode::Enforce, 1, sink.clone());
     let threads = rayon::current_num_threads() as u32;
     let mut blocks = Vec::new();
     for f in

@@ -1,8 +1,10 @@
 //! Dual verification: every signature checked by two independent verifiers.
 //!
-//! * **enforce**: run the primary; if it rejects, reject (the secondary is not
-//!   called, so an invalid signature costs what it cost before). If it accepts, run
-//!   the secondary; accept only if the secondary accepts too.
+//! * **enforce**: run the primary; if it accepts, run the secondary and accept only
+//!   if it accepts too. If the primary rejects, the answer is "invalid", and the
+//!   secondary audits the rejection (every one by default, or one in N with
+//!   [`DualVerifier::with_audit`]): a secondary that accepts what the primary
+//!   rejected is a disagreement, so a primary's false rejection is never invisible.
 //! * **shadow**: run both, always; the verdict is the primary's.
 //!
 //! The primary is chosen per suite and interface: the first of the primary
@@ -26,7 +28,7 @@ use crate::{Verify, VerifyError, check_request, run_backend};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
-    /// Both must accept; the secondary runs only when the primary accepts.
+    /// Both must accept; the secondary also audits the primary's rejections.
     Enforce,
     /// Both run; the primary's verdict stands.
     Shadow,
@@ -62,6 +64,8 @@ pub struct DualResult {
     pub primary: (&'static str, Outcome),
     /// The secondary's answer, if it ran.
     pub secondary: Option<Outcome>,
+    /// Enforce mode: the secondary ran to audit the primary's rejection.
+    pub audited: bool,
 }
 
 /// Two verifiers and a sink.
@@ -73,6 +77,10 @@ pub struct DualVerifier {
     disagreements: AtomicU64,
     faults: AtomicU64,
     sink_failures: AtomicU64,
+    /// Enforce mode: audit one primary rejection in `audit_every` (1: all, 0: none).
+    audit_every: u64,
+    /// Primary rejections seen in enforce mode, for choosing which to audit.
+    rejections: AtomicU64,
 }
 
 fn outcome(result: Result<bool, String>) -> Outcome {
@@ -103,7 +111,25 @@ impl DualVerifier {
             disagreements: AtomicU64::new(0),
             faults: AtomicU64::new(0),
             sink_failures: AtomicU64::new(0),
+            audit_every: 1,
+            rejections: AtomicU64::new(0),
         }
+    }
+
+    /// Enforce mode: which primary rejections the secondary audits — one in `every`
+    /// (1, the default: all; 0: none). The verdict stays the primary's rejection; a
+    /// secondary that accepts what the primary rejected is logged as a disagreement,
+    /// so a false rejection by the primary is seen. Auditing costs a secondary verify
+    /// per audited invalid signature.
+    pub fn with_audit(mut self, every: u64) -> Self {
+        self.audit_every = every;
+        self
+    }
+
+    /// Whether this primary rejection is audited.
+    fn audits_rejection(&self) -> bool {
+        let n = self.rejections.fetch_add(1, Ordering::Relaxed);
+        self.audit_every != 0 && n.is_multiple_of(self.audit_every)
     }
 
     /// The mode.
@@ -158,8 +184,11 @@ impl DualVerifier {
             )));
         }
         let p = self.run(primary.as_ref(), r);
+        // Enforce: the secondary confirms an acceptance, and audits (some) rejections;
+        // a primary fault is an error for the request, with nothing to audit.
+        let audited = self.mode == Mode::Enforce && p == Outcome::Invalid && self.audits_rejection();
         let s = match self.mode {
-            Mode::Enforce if !p.is_valid() => None,
+            Mode::Enforce if !p.is_valid() && !audited => None,
             _ => Some(self.run(self.secondary.as_ref(), r)),
         };
         let valid = match (&self.mode, &s) {
@@ -172,7 +201,7 @@ impl DualVerifier {
             self.disagreements.fetch_add(1, Ordering::Relaxed);
             self.record(primary.as_ref(), &p, s, r, valid)?;
         }
-        Ok(DualResult { valid, primary: (primary.name(), p), secondary: s })
+        Ok(DualResult { valid, primary: (primary.name(), p), secondary: s, audited })
     }
 
     fn record(
@@ -220,7 +249,9 @@ impl Verify for DualVerifier {
         if let (name, Outcome::Fault(e)) = &d.primary {
             return Err(VerifyError::Backend(format!("primary {name}: {e}")));
         }
-        if let (Mode::Enforce, Some(Outcome::Fault(e))) = (self.mode, &d.secondary) {
+        // A secondary that fails while auditing a rejection was logged; the primary's
+        // rejection stands.
+        if let (Mode::Enforce, Some(Outcome::Fault(e)), false) = (self.mode, &d.secondary, d.audited) {
             return Err(VerifyError::Backend(format!("secondary {}: {e}", self.secondary.name())));
         }
         Ok(d.valid)

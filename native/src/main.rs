@@ -57,6 +57,12 @@ struct VerifierArgs {
     /// Prepared keys kept for keys seen again (0: none).
     #[arg(long, default_value_t = 1024)]
     key_cache: usize,
+    /// With `--mode enforce`: the secondary audits one in N of the primary's rejections
+    /// (1: every one; 0: none). The verdict stays "invalid"; a secondary that accepts is
+    /// logged as a disagreement. Cost: one secondary verify per audited invalid
+    /// signature (the benchmark's invalid rows show dual-enforce with and without it).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    audit_rejections: u64,
 }
 
 #[derive(Subcommand)]
@@ -302,12 +308,15 @@ fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Failure> {
                 ModeArg::Enforce => Mode::Enforce,
                 ModeArg::Shadow => Mode::Shadow,
             };
-            Box::new(DualVerifier::new(
-                vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
-                pqverify_backend(args),
-                mode,
-                sink_for(args)?,
-            ))
+            Box::new(
+                DualVerifier::new(
+                    vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
+                    pqverify_backend(args),
+                    mode,
+                    sink_for(args)?,
+                )
+                .with_audit(args.audit_rejections),
+            )
         }
     })
 }

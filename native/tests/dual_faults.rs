@@ -11,12 +11,12 @@ use std::io::Write;
 use std::sync::Arc;
 
 use pqverify_core::Suite;
-use pqverify_native::backend::{Backend, Interface, Pqverify, Request};
+use pqverify_native::backend::{Backend, Interface, Liboqs, Pqverify, Request};
 use pqverify_native::batch::{Item, OwnedMessage, verify_batch};
 use pqverify_native::dual::{DualVerifier, Mode};
 use pqverify_native::sink::{DisagreementSink, JsonLines};
 use pqverify_native::units::UnitTable;
-use pqverify_native::{Verify, VerifyError};
+use pqverify_native::{Single, Verify, VerifyError};
 
 /// Index of an item, carried in the first 8 bytes of its message.
 fn index_of(r: &Request<'_>) -> u64 {
@@ -94,9 +94,10 @@ fn sink_lines(sink: Arc<JsonLines<Vec<u8>>>) -> Vec<serde_json::Value> {
 #[test]
 fn enforce_and_shadow_under_a_parallel_batch() {
     let items = items();
-    for mode in [Mode::Enforce, Mode::Shadow] {
+    for (mode, audit_every) in [(Mode::Enforce, 1), (Mode::Enforce, 0), (Mode::Shadow, 1)] {
         let sink = Arc::new(JsonLines::new(Vec::new()));
-        let dual = DualVerifier::new(vec![Arc::new(Flipper)], Arc::new(Pqverify::with_cache(4)), mode, sink.clone());
+        let dual = DualVerifier::new(vec![Arc::new(Flipper)], Arc::new(Pqverify::with_cache(4)), mode, sink.clone())
+            .with_audit(audit_every);
         let results = rayon::ThreadPoolBuilder::new()
             .num_threads(4)
             .build()
@@ -111,7 +112,8 @@ fn enforce_and_shadow_under_a_parallel_batch() {
                 Mode::Shadow => primary,
             };
             assert_eq!(result, &Ok(expected), "{} item {i}: verdict out of order or wrong", mode.name());
-            let secondary_ran = mode == Mode::Shadow || primary;
+            // Enforce: the secondary confirms acceptances and audits rejections (all or none here).
+            let secondary_ran = mode == Mode::Shadow || primary || audit_every == 1;
             if secondary_ran && primary != honest {
                 expected_disagreements += 1;
             }
@@ -229,4 +231,43 @@ fn budget_is_charged_before_any_work() {
     assert_eq!(dual.faults(), 0);
     assert!(verify_batch(&dual, &items, Some((&table, 1000))).is_ok());
     assert_eq!(dual.faults(), 10);
+}
+
+/// Three valid Wycheproof signatures (UseHint(1, 0), zero public key) that liboqs
+/// 0.13 rejects: enforce mode answers with the primary's "invalid", and its audit of
+/// rejections logs each one as a disagreement; without the audit they were invisible.
+#[test]
+fn enforce_mode_audits_the_primarys_false_rejections() {
+    let text = include_str!("data/wycheproof-use-hint/cases.jsonl");
+    let items: Vec<Item> = text.lines().map(|l| pqverify_native::jsonl::parse_line(l).unwrap().1).collect();
+    assert_eq!(items.len(), 3);
+    let liboqs = Arc::new(Liboqs::new());
+    for item in &items {
+        assert_eq!(Single(Arc::new(Pqverify::one_shot())).verify(&item.request()), Ok(true), "pqverify accepts");
+        assert_eq!(Single(liboqs.clone()).verify(&item.request()), Ok(false), "liboqs 0.13 rejects");
+    }
+    for (mode, audit_every, logged) in [(Mode::Enforce, 1, 3), (Mode::Enforce, 0, 0), (Mode::Shadow, 1, 3)] {
+        let sink = Arc::new(JsonLines::new(Vec::new()));
+        let dual = DualVerifier::new(vec![liboqs.clone()], Arc::new(Pqverify::one_shot()), mode, sink.clone())
+            .with_audit(audit_every);
+        for item in &items {
+            assert_eq!(dual.verify(&item.request()), Ok(false), "the primary's verdict stands");
+        }
+        assert_eq!(dual.disagreements(), logged, "{} audit {audit_every}", mode.name());
+        drop(dual);
+        let records = sink_lines(sink);
+        assert_eq!(records.len() as u64, logged);
+        for r in &records {
+            assert_eq!(r["primary"]["backend"], "liboqs");
+            assert_eq!(r["primary"]["outcome"], "invalid");
+            assert_eq!(r["secondary"]["outcome"], "valid");
+        }
+    }
+    // One in two audited: of four rejections, the first and the third.
+    let sink = Arc::new(JsonLines::new(Vec::new()));
+    let dual = DualVerifier::new(vec![liboqs], Arc::new(Pqverify::one_shot()), Mode::Enforce, sink).with_audit(2);
+    for item in items.iter().chain(&items[..1]) {
+        assert_eq!(dual.verify(&item.request()), Ok(false));
+    }
+    assert_eq!(dual.disagreements(), 2);
 }

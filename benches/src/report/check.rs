@@ -14,9 +14,15 @@ impl Report {
         for (target, run) in &self.runs {
             digests.insert(run.env.fixtures.clone());
             let expected_ways: &[&str] = match target.as_str() {
-                "native" => {
-                    &["reference", "pqverify", "pqverify-portable", "pqverify-prepared", "dual-enforce", "dual-shadow"]
-                }
+                "native" => &[
+                    "reference",
+                    "pqverify",
+                    "pqverify-portable",
+                    "pqverify-prepared",
+                    "dual-enforce",
+                    "dual-enforce-unaudited",
+                    "dual-shadow",
+                ],
                 "node" => &["pqverify", "pqverify-portable", "pqverify-prepared"],
                 // The page loads one build of the package: no portable way there.
                 _ => &["pqverify", "pqverify-prepared"],

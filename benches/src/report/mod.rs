@@ -54,8 +54,16 @@ pub struct Report {
 }
 
 /// Native ways in column order.
-const NATIVE_WAYS: [&str; 7] =
-    ["liboqs", "reference", "pqverify", "pqverify-portable", "pqverify-prepared", "dual-enforce", "dual-shadow"];
+const NATIVE_WAYS: [&str; 8] = [
+    "liboqs",
+    "reference",
+    "pqverify",
+    "pqverify-portable",
+    "pqverify-prepared",
+    "dual-enforce",
+    "dual-enforce-unaudited",
+    "dual-shadow",
+];
 
 /// Nanoseconds as µs with three significant figures ("—" when not finite).
 fn us(ns: f64) -> String {

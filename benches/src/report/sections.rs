@@ -24,7 +24,7 @@ impl Report {
         self.case_table(out, "valid");
         out.push_str("## 2. Invalid signatures (native; one byte flipped in the middle)\n\n");
         self.case_table(out, "invalid");
-        out.push_str("dual-enforce stops at the primary's rejection, so an invalid signature should cost what the primary alone costs.\n\n");
+        out.push_str("dual-enforce audits every primary rejection with the secondary (the default: a false rejection by the primary is logged, not hidden), so an invalid signature costs both verifiers; dual-enforce-unaudited (`--audit-rejections 0`) stops at the primary's rejection and costs what the primary alone costs.\n\n");
     }
 
     /// Section 3: Verify-Unit estimates against the consensus constants.
