@@ -51,9 +51,10 @@ struct VerifierArgs {
     /// With `--backend dual`: enforce (both must accept) or shadow (primary decides, both run).
     #[arg(long, value_enum, default_value = "enforce")]
     mode: ModeArg,
-    /// Where disagreements go as JSON lines (appended); default: standard error.
-    #[arg(long, value_name = "FILE")]
-    disagreements: Option<std::path::PathBuf>,
+    /// The disagreement log: JSON lines appended to FILE, one flushed record each
+    /// (`-`: standard error, checked to be open). Opened before any verification.
+    #[arg(long, value_name = "FILE", default_value = DISAGREEMENT_LOG)]
+    disagreements: std::path::PathBuf,
     /// Prepared keys kept for keys seen again (0: none).
     #[arg(long, default_value_t = 1024)]
     key_cache: usize,
@@ -123,9 +124,9 @@ enum Command {
         /// Run id for the records (default: time and host).
         #[arg(long)]
         run: Option<String>,
-        /// Where disagreements go (default: standard error).
-        #[arg(long)]
-        disagreements: Option<std::path::PathBuf>,
+        /// The disagreement log (`-`: standard error).
+        #[arg(long, value_name = "FILE", default_value = DISAGREEMENT_LOG)]
+        disagreements: std::path::PathBuf,
     },
     /// Read benchmark records from any mix of targets; print the report (Markdown).
     Report {
@@ -167,6 +168,9 @@ enum Command {
         units: String,
     },
 }
+
+/// The default disagreement log, in the working directory.
+const DISAGREEMENT_LOG: &str = "pqverify-disagreements.jsonl";
 
 /// Why a command failed: a one-line message and an exit status.
 enum Failure {
@@ -280,20 +284,6 @@ fn bytes_arg(name: &str, value: &str) -> Result<Vec<u8>, Failure> {
     }
 }
 
-fn sink_for(args: &VerifierArgs) -> Result<Arc<dyn DisagreementSink>, Failure> {
-    Ok(match &args.disagreements {
-        None => Arc::new(JsonLines::new(std::io::stderr())),
-        Some(path) => {
-            let file = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| BadInput(format!("--disagreements: cannot open {}: {e}", path.display())))?;
-            Arc::new(JsonLines::new(file))
-        }
-    })
-}
-
 fn pqverify_backend(args: &VerifierArgs) -> Arc<dyn Backend> {
     if args.key_cache == 0 { Arc::new(Pqverify::one_shot()) } else { Arc::new(Pqverify::with_cache(args.key_cache)) }
 }
@@ -313,7 +303,7 @@ fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Failure> {
                     vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
                     pqverify_backend(args),
                     mode,
-                    sink_for(args)?,
+                    open_sink(&args.disagreements)?,
                 )
                 .with_audit(args.audit_rejections),
             )
@@ -428,6 +418,9 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
         .build()
         .map_err(|e| BadInput(format!("--threads: {e}")))?;
     let verifier = build_verifier(args)?;
+    if let BackendName::Dual = args.backend {
+        note!("pqverify batch: disagreements are logged to {}", args.disagreements.display());
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
@@ -520,18 +513,36 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
     })
 }
 
-fn open_sink(path: Option<&std::path::Path>) -> Result<Arc<dyn DisagreementSink>, Failure> {
-    Ok(match path {
-        None => Arc::new(JsonLines::new(std::io::stderr())),
-        Some(path) => {
-            let file = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| BadInput(format!("--disagreements: cannot open {}: {e}", path.display())))?;
-            Arc::new(JsonLines::new(file))
+/// Opens the disagreement log before any verification: a file (appended), or standard
+/// error when the path is `-`. Rust points a closed descriptor 2 at /dev/null before
+/// `main`, so standard error that is /dev/null (closed, or `2>/dev/null`) is refused:
+/// the log would be lost. Every record is written and flushed on its own, and a
+/// failing write fails that request.
+fn open_sink(path: &std::path::Path) -> Result<Arc<dyn DisagreementSink>, Failure> {
+    let (target, shown) = if path.as_os_str() == "-" {
+        let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| {
+            use std::os::unix::fs::MetadataExt;
+            (a.dev(), a.ino(), a.rdev()) == (b.dev(), b.ino(), b.rdev())
+        };
+        if let (Ok(err), Ok(null)) = (std::fs::metadata("/dev/stderr"), std::fs::metadata("/dev/null"))
+            && same(&err, &null)
+        {
+            return Err(BadInput(
+                "--disagreements -: standard error is closed or /dev/null, so disagreements would be lost; \
+                 give a file"
+                    .into(),
+            ));
         }
-    })
+        (std::path::Path::new("/dev/stderr"), "standard error".to_owned())
+    } else {
+        (path, path.display().to_string())
+    };
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(target)
+        .map_err(|e| BadInput(format!("--disagreements: cannot open {shown}: {e}")))?;
+    Ok(Arc::new(JsonLines::new(file)))
 }
 
 fn bench(
@@ -541,7 +552,7 @@ fn bench(
     quick: bool,
     no_block: bool,
     run: Option<String>,
-    disagreements: Option<std::path::PathBuf>,
+    disagreements: std::path::PathBuf,
 ) -> Result<ExitCode, Failure> {
     use pqverify_bench::{Config, Fixtures, Record};
     let fixtures = Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
@@ -561,7 +572,7 @@ fn bench(
     });
     note!("pqverify bench: for steadier numbers, pin to one core and lower other load, e.g.");
     note!("  nice -n -5 taskset -c 1 pqverify bench …   (taskset pins; nice needs root for a negative value)");
-    let sink = open_sink(disagreements.as_deref())?;
+    let sink = open_sink(&disagreements)?;
     let mut writer: Box<dyn Write> = match &out {
         Some(path) => Box::new(BufWriter::new(
             std::fs::File::create(path).map_err(|e| BadInput(format!("--out: {}: {e}", path.display())))?,

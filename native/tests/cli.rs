@@ -10,7 +10,9 @@ use std::process::{Command, Output, Stdio};
 use serde_json::{Value, json};
 
 fn pqverify(args: &[&str], stdin: &[u8]) -> Output {
+    // In the temp dir: the default disagreement log is a file in the working directory.
     let mut child = Command::new(env!("CARGO_BIN_EXE_pqverify"))
+        .current_dir(std::env::temp_dir())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -48,7 +50,37 @@ fn assert_batch_status(out: &Output, answers: &[Value]) {
 fn pqverify_redirected(args: &str, stdout: Option<&str>, stderr: Option<&str>) -> Output {
     let redirect = |fd: u8, to: Option<&str>| to.map_or(format!("{fd}>&-"), |f| format!("{fd}>{f}"));
     let script = format!("{} {args} {} {}", env!("CARGO_BIN_EXE_pqverify"), redirect(1, stdout), redirect(2, stderr));
-    Command::new("sh").args(["-c", &script]).stdin(Stdio::null()).output().unwrap()
+    Command::new("sh").args(["-c", &script]).current_dir(std::env::temp_dir()).stdin(Stdio::null()).output().unwrap()
+}
+
+#[test]
+fn the_disagreement_log_is_a_file_by_default_and_cannot_be_lost() {
+    let dir = std::env::temp_dir().join(format!("pqverify-cli-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wycheproof-use-hint/cases.jsonl");
+    // Enforce mode, default log: liboqs 0.13 rejects three valid signatures; the answers
+    // are "invalid" and the audit logs all three in ./pqverify-disagreements.jsonl, even
+    // with standard error closed.
+    let script = format!("{} batch --backend dual --mode enforce < {cases} 2>&-", env!("CARGO_BIN_EXE_pqverify"));
+    let out = Command::new("sh").args(["-c", &script]).current_dir(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let answers = stdout_lines(&out);
+    assert_eq!(answers.len(), 3);
+    assert!(answers.iter().all(|a| a["valid"] == json!(false)));
+    let log = std::fs::read_to_string(dir.join("pqverify-disagreements.jsonl")).unwrap();
+    assert_eq!(log.lines().count(), 3, "every disagreement in the log file");
+    // `-` asks for standard error: closed, it is refused before any verification.
+    let script = format!(
+        "{} batch --backend dual --disagreements - < {cases} 2>&-; echo \"exit $?\"",
+        env!("CARGO_BIN_EXE_pqverify")
+    );
+    let out = Command::new("sh").args(["-c", &script]).current_dir(&dir).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "exit 2", "a closed stderr is refused");
+    // A full log: each disagreeing request fails (kind sink), and the batch exits 3.
+    let out = pqverify(&["batch", "--backend", "dual", "--disagreements", "/dev/full"], &std::fs::read(cases).unwrap());
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stdout_lines(&out).iter().all(|a| a["kind"] == "sink"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
