@@ -1,8 +1,12 @@
-//! Verifies one fixture signature in a loop, for profilers:
-//! `cargo run --release -p pqverify-core --example profile_verify -- ML-DSA-44 20000 [prepared] [portable]`.
+//! Verifies one signature in a loop, for profilers (perf, callgrind):
+//! `cargo run --release -p pqverify-core --example profile_verify -- ML-DSA-65 20000 [prepared] [portable]`.
+//!
+//! The key, the 32-byte message and the pure signature (empty context) are made the way
+//! the benchmark fixtures are, by the independent signers.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "a profiling harness")]
 
 use pqverify_core::{Message, PreparedKey, Suite, verify};
+use pqverify_testkit::{KeyPair, KeySeed};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -10,28 +14,20 @@ fn main() {
     let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let prepared = args.iter().any(|a| a == "prepared");
     pqverify_core::force_portable(args.iter().any(|a| a == "portable"));
-    let cases = if suite.name().starts_with("ML") {
-        pqverify_kats::ml_dsa_sigver().unwrap()
-    } else {
-        pqverify_kats::slh_dsa_sigver().unwrap()
-    };
-    // The valid internal-interface case with the shortest M′ (hashing a long message is not the point).
-    let case = cases
-        .iter()
-        .filter(|c| c.expected && c.suite == suite.name() && c.interface == pqverify_kats::Interface::Internal)
-        .min_by_key(|c| c.message.len())
-        .unwrap();
-    let key = PreparedKey::new(suite, &case.public_key).unwrap();
+    let pair = KeyPair::new(suite, &KeySeed::fill(0x44, [0x51, 0x52, 0x53]));
+    let msg: Vec<u8> = (0..32u8).map(|i| i.wrapping_mul(29).wrapping_add(7)).collect();
+    let sig = pair.sign(&msg, b"", &[1; 32]);
+    let key = PreparedKey::new(suite, pair.public_key()).unwrap();
     let start = std::time::Instant::now();
     for _ in 0..n {
         let r = if prepared {
-            key.verify(Message::Internal(&case.message), &case.signature)
+            key.verify(Message::pure(&msg, b""), &sig)
         } else {
-            verify(suite, &case.public_key, Message::Internal(&case.message), &case.signature)
+            verify(suite, pair.public_key(), Message::pure(&msg, b""), &sig)
         };
         assert!(r.is_ok());
     }
-    let per = start.elapsed().as_nanos() as f64 / n as f64;
+    let per = start.elapsed().as_nanos() as f64 / n.max(1) as f64;
     println!(
         "{suite} {} ({}): {:.1} µs per verify",
         if prepared { "prepared" } else { "one-shot" },

@@ -64,6 +64,27 @@ macro_rules! rol_or_copy {
     }};
 }
 
+/// One round from state `$a` into state `$e`: θ, then ρ, π and χ one output plane at
+/// a time, then ι with round constant `$rc`.
+macro_rules! round {
+    ($a:ident, $e:ident, $rc:expr) => {{
+        // θ: column parities and D[x] = C[x − 1] ⊕ rot(C[x + 1], 1).
+        let c: [__m256i; 5] = core::array::from_fn(|x| {
+            _mm256_xor_si256(
+                _mm256_xor_si256(_mm256_xor_si256($a[x], $a[x + 5]), _mm256_xor_si256($a[x + 10], $a[x + 15])),
+                $a[x + 20],
+            )
+        });
+        let d: [__m256i; 5] = core::array::from_fn(|x| _mm256_xor_si256(c[(x + 4) % 5], rol!(c[(x + 1) % 5], 1)));
+        plane!($a, d, $e, 0);
+        plane!($a, d, $e, 1);
+        plane!($a, d, $e, 2);
+        plane!($a, d, $e, 3);
+        plane!($a, d, $e, 4);
+        $e[0] = _mm256_xor_si256($e[0], _mm256_set1_epi64x($rc as i64));
+    }};
+}
+
 #[target_feature(enable = "avx2")]
 fn permute(s: &mut StateX4) {
     let mut a = [_mm256_setzero_si256(); 25];
@@ -72,24 +93,10 @@ fn permute(s: &mut StateX4) {
         *v = unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) };
     }
     let mut e = a;
-    for rc in ROUND_CONSTANTS {
-        // θ: column parities and D[x] = C[x − 1] ⊕ rot(C[x + 1], 1).
-        let c: [__m256i; 5] = core::array::from_fn(|x| {
-            _mm256_xor_si256(
-                _mm256_xor_si256(_mm256_xor_si256(a[x], a[x + 5]), _mm256_xor_si256(a[x + 10], a[x + 15])),
-                a[x + 20],
-            )
-        });
-        let d: [__m256i; 5] = core::array::from_fn(|x| _mm256_xor_si256(c[(x + 4) % 5], rol!(c[(x + 1) % 5], 1)));
-        // ρ, π and χ, one output plane at a time.
-        plane!(a, d, e, 0);
-        plane!(a, d, e, 1);
-        plane!(a, d, e, 2);
-        plane!(a, d, e, 3);
-        plane!(a, d, e, 4);
-        // ι
-        e[0] = _mm256_xor_si256(e[0], _mm256_set1_epi64x(rc as i64));
-        a = e;
+    // Two rounds per iteration, a → e then e → a: no copy of the state between rounds.
+    for rc in ROUND_CONSTANTS.chunks_exact(2) {
+        round!(a, e, rc[0]);
+        round!(e, a, rc[1]);
     }
     for (v, lanes) in a.iter().zip(s.iter_mut()) {
         // SAFETY: `lanes` is [u64; 4], exactly the 32 bytes an unaligned store writes.

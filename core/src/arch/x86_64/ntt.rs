@@ -86,20 +86,12 @@ pub(crate) fn pointwise_row(_: Avx2, acc: &mut Poly, a: &[Poly], b: &[Poly]) {
     unsafe { pointwise_row_avx2(acc, a, b) }
 }
 
-#[target_feature(enable = "avx2")]
-fn load(a: &Poly) -> [__m256i; VECS] {
-    core::array::from_fn(|v| {
-        // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `a`.
-        unsafe { _mm256_loadu_si256(a.0.as_ptr().add(8 * v).cast()) }
-    })
-}
-
-#[target_feature(enable = "avx2")]
-fn store(w: &[__m256i; VECS], a: &mut Poly) {
-    for (v, x) in w.iter().enumerate() {
-        // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `a`.
-        unsafe { _mm256_storeu_si256(a.0.as_mut_ptr().add(8 * v).cast(), *x) };
-    }
+/// The polynomial as 32 registers' worth of memory, worked on in place (no copies).
+fn vectors(a: &mut Poly) -> &mut [__m256i; VECS] {
+    // SAFETY: `Poly` is `repr(C, align(32))` around [i32; 256]: 1,024 bytes aligned to
+    // 32, exactly the size and alignment of [__m256i; 32], and every bit pattern is a
+    // valid value of both; the borrow of `a` covers the returned one.
+    unsafe { &mut *core::ptr::from_mut(a).cast::<[__m256i; VECS]>() }
 }
 
 #[target_feature(enable = "avx2")]
@@ -126,20 +118,27 @@ fn mont_mul(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
     _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd)
 }
 
+/// `mont_mul` by a broadcast ζ: its odd lanes are its even lanes, no shifts needed.
+#[target_feature(enable = "avx2")]
+fn mont_mul_broadcast(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
+    let even = mont_half(a, b, bq);
+    let odd = mont_half(_mm256_srli_epi64::<32>(a), b, bq);
+    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd)
+}
+
 /// Forward butterfly on lanes of x and y: t = ζ·y; (x, y) ← (x + t, x − t).
 #[target_feature(enable = "avx2")]
-fn fwd(x: &mut __m256i, y: &mut __m256i, z: __m256i, zq: __m256i) {
-    let t = mont_mul(*y, z, zq);
+fn fwd(x: &mut __m256i, y: &mut __m256i, t: __m256i) {
     *y = _mm256_sub_epi32(*x, t);
     *x = _mm256_add_epi32(*x, t);
 }
 
 /// Inverse butterfly: (x, y) ← (x + y, (−ζ)·(x − y)), with −ζ given.
 #[target_feature(enable = "avx2")]
-fn inv(x: &mut __m256i, y: &mut __m256i, z: __m256i, zq: __m256i) {
+fn inv(x: &mut __m256i, y: &mut __m256i, mul: impl Fn(__m256i) -> __m256i) {
     let d = _mm256_sub_epi32(*x, *y);
     *x = _mm256_add_epi32(*x, *y);
-    *y = mont_mul(d, z, zq);
+    *y = mul(d);
 }
 
 /// `field::reduce32` per lane.
@@ -194,9 +193,10 @@ fn lane_layer<const INVERSE: bool>(w: &mut [__m256i; VECS], split: Split, zetas:
         let (mut a, mut b) = split.apply(w[2 * p], w[2 * p + 1]);
         let (z, zq) = (load8(&zetas.0[p]), load8(&zetas.1[p]));
         if INVERSE {
-            inv(&mut a, &mut b, z, zq)
+            inv(&mut a, &mut b, |d| mont_mul(d, z, zq));
         } else {
-            fwd(&mut a, &mut b, z, zq)
+            let t = mont_mul(b, z, zq);
+            fwd(&mut a, &mut b, t);
         }
         (w[2 * p], w[2 * p + 1]) = split.undo(a, b);
     }
@@ -214,9 +214,10 @@ fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [__m256i; VECS]) 
         for v in start..start + step {
             let (mut x, mut y) = (w[v], w[v + step]);
             if INVERSE {
-                inv(&mut x, &mut y, z, zq)
+                inv(&mut x, &mut y, |d| mont_mul_broadcast(d, z, zq));
             } else {
-                fwd(&mut x, &mut y, z, zq)
+                let t = mont_mul_broadcast(y, z, zq);
+                fwd(&mut x, &mut y, t);
             }
             (w[v], w[v + step]) = (x, y);
         }
@@ -225,41 +226,39 @@ fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [__m256i; VECS]) 
 
 #[target_feature(enable = "avx2")]
 fn ntt_avx2(a: &mut Poly) {
-    let mut w = load(a);
-    vector_layer::<128, false>(&mut w);
-    vector_layer::<64, false>(&mut w);
-    vector_layer::<32, false>(&mut w);
-    vector_layer::<16, false>(&mut w);
-    vector_layer::<8, false>(&mut w);
-    lane_layer::<false>(&mut w, Split::Halves, &FWD4);
-    lane_layer::<false>(&mut w, Split::Pairs, &FWD2);
-    lane_layer::<false>(&mut w, Split::Singles, &FWD1);
+    let w = vectors(a);
+    vector_layer::<128, false>(w);
+    vector_layer::<64, false>(w);
+    vector_layer::<32, false>(w);
+    vector_layer::<16, false>(w);
+    vector_layer::<8, false>(w);
+    lane_layer::<false>(w, Split::Halves, &FWD4);
+    lane_layer::<false>(w, Split::Pairs, &FWD2);
+    lane_layer::<false>(w, Split::Singles, &FWD1);
     for x in w.iter_mut() {
         *x = reduce32(*x);
     }
-    store(&w, a);
 }
 
 #[target_feature(enable = "avx2")]
 fn inv_ntt_avx2(a: &mut Poly) {
-    let mut w = load(a);
-    lane_layer::<true>(&mut w, Split::Singles, &INV1);
-    lane_layer::<true>(&mut w, Split::Pairs, &INV2);
-    lane_layer::<true>(&mut w, Split::Halves, &INV4);
-    vector_layer::<8, true>(&mut w);
+    let w = vectors(a);
+    lane_layer::<true>(w, Split::Singles, &INV1);
+    lane_layer::<true>(w, Split::Pairs, &INV2);
+    lane_layer::<true>(w, Split::Halves, &INV4);
+    vector_layer::<8, true>(w);
     // As in the portable code: one reduction after the len-8 layer.
     for x in w.iter_mut() {
         *x = reduce32(*x);
     }
-    vector_layer::<16, true>(&mut w);
-    vector_layer::<32, true>(&mut w);
-    vector_layer::<64, true>(&mut w);
-    vector_layer::<128, true>(&mut w);
+    vector_layer::<16, true>(w);
+    vector_layer::<32, true>(w);
+    vector_layer::<64, true>(w);
+    vector_layer::<128, true>(w);
     let (f, fq) = (_mm256_set1_epi32(INV_N_MONT2), _mm256_set1_epi32(INV_N_MONT2.wrapping_mul(Q_INV)));
     for x in w.iter_mut() {
         *x = freeze(mont_mul(*x, f, fq));
     }
-    store(&w, a);
 }
 
 #[target_feature(enable = "avx2")]
