@@ -26,6 +26,25 @@ struct Signed {
     sig: Vec<u8>,
 }
 
+/// A verifier's answer: `valid`, `invalid`, or `error: …` — an error is never taken
+/// for a rejection, so an erroring verifier shows up as a disagreement.
+fn core_outcome(r: Result<(), pqverify_core::Error>) -> String {
+    match r {
+        Ok(()) => "valid".into(),
+        Err(e) if e.is_rejection() => "invalid".into(),
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+/// As [`core_outcome`], for a backend.
+fn backend_outcome(r: Result<bool, String>) -> String {
+    match r {
+        Ok(true) => "valid".into(),
+        Ok(false) => "invalid".into(),
+        Err(e) => format!("error: {e}"),
+    }
+}
+
 fn sign(suite: Suite, rng: &mut Rng) -> Signed {
     let msg = rng.bytes(rng.clone().below(128));
     let ctx = rng.bytes(rng.clone().below(40));
@@ -193,14 +212,14 @@ fn main() {
                     message: Message::pure(&case.msg, &case.ctx),
                     signature: &case.sig,
                 };
-                let one_shot = pqverify_core::verify(suite, &case.pk, request.message, &case.sig).is_ok();
-                let prepared = pqverify_core::PreparedKey::new(suite, &case.pk)
-                    .and_then(|k| k.verify(request.message, &case.sig))
-                    .is_ok();
+                let one_shot = core_outcome(pqverify_core::verify(suite, &case.pk, request.message, &case.sig));
+                let prepared = core_outcome(
+                    pqverify_core::PreparedKey::new(suite, &case.pk).and_then(|k| k.verify(request.message, &case.sig)),
+                );
                 let mut verdicts = vec![("pqverify".to_owned(), one_shot), ("pqverify-prepared".to_owned(), prepared)];
                 for b in [&liboqs, &reference] {
                     if b.supports(suite, Interface::Pure) {
-                        verdicts.push((b.name().to_owned(), b.verify(&request).unwrap_or(false)));
+                        verdicts.push((b.name().to_owned(), backend_outcome(b.verify(&request))));
                     }
                 }
                 *kinds.lock().unwrap().entry((suite.name().to_owned(), case.kind.clone())).or_default() += 1;

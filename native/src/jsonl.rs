@@ -41,6 +41,64 @@ fn required(obj: &Map<String, Value>, name: &str) -> Result<Vec<u8>, String> {
     hex_field(obj, name)?.ok_or_else(|| format!("missing field {name}"))
 }
 
+/// Reads one line of at most `max` bytes (its `\n` or `\r\n` not counted) from
+/// `input`: `Ok(None)` at the end of input, `Some(Ok(text))` (invalid UTF-8 replaced,
+/// which the JSON parser then refuses), or `Some(Err(length))` for a longer line, which
+/// is skipped without being held. A last line without a newline counts the same.
+pub fn read_line(input: &mut impl std::io::BufRead, max: usize) -> std::io::Result<Option<Result<String, usize>>> {
+    let mut line = Vec::new();
+    let mut total = 0usize;
+    let mut seen_any = false;
+    // The last two bytes read, for the terminator's length when the line is not held.
+    let mut tail = [0u8; 2];
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        seen_any = true;
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        for &b in &buf[..take] {
+            tail = [tail[1], b];
+        }
+        total += take;
+        // Room for the content and a two-byte terminator; beyond that nothing is held.
+        if total <= max + 2 {
+            line.extend_from_slice(&buf[..take]);
+        } else {
+            line = Vec::new();
+        }
+        input.consume(take);
+        if done {
+            break;
+        }
+    }
+    if !seen_any {
+        return Ok(None);
+    }
+    if total > max + 2 {
+        let terminator = match tail {
+            [b'\r', b'\n'] => 2,
+            [_, b'\n'] => 1,
+            _ => 0,
+        };
+        return Ok(Some(Err(total - terminator)));
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+    }
+    if line.len() > max {
+        return Ok(Some(Err(line.len())));
+    }
+    Ok(Some(Ok(String::from_utf8_lossy(&line).into_owned())))
+}
+
 /// Parses one request line into its id and item.
 pub fn parse_line(line: &str) -> Result<(Value, Item), LineError> {
     let value: Value =
@@ -49,7 +107,47 @@ pub fn parse_line(line: &str) -> Result<(Value, Item), LineError> {
         return Err(LineError { id: Value::Null, error: "a line must be a JSON object".into() });
     };
     let id = obj.get("id").cloned().unwrap_or(Value::Null);
-    item_of(&obj).map(|item| (id.clone(), item)).map_err(|error| LineError { id, error })
+    let fail = |error: String| LineError { id: id.clone(), error };
+    // A JSON object keeps only the last of repeated keys: refuse them rather than guess.
+    if let Err(e) = serde_json::from_str::<UniqueKeys>(line) {
+        return Err(fail(e.to_string()));
+    }
+    // An integer beyond 64 bits parses as a float and would come back changed.
+    if let Value::Number(n) = &id
+        && n.is_f64()
+    {
+        return Err(LineError {
+            id: Value::Null,
+            error: format!("id {n} is not an integer of at most 64 bits; use a string for other ids"),
+        });
+    }
+    item_of(&obj).map(|item| (id.clone(), item)).map_err(fail)
+}
+
+/// An object whose keys are all different (values are skipped).
+struct UniqueKeys;
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = UniqueKeys;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+                let mut seen = std::collections::BTreeSet::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                    if !seen.insert(key.clone()) {
+                        return Err(serde::de::Error::custom(format!("field {key} appears more than once")));
+                    }
+                }
+                Ok(UniqueKeys)
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
 }
 
 fn item_of(obj: &Map<String, Value>) -> Result<Item, String> {
@@ -110,5 +208,56 @@ pub fn answer_line(verifier: &dyn Verify, line: &str) -> Value {
     match parse_line(line) {
         Ok((id, item)) => answer(id, &verifier.verify(&item.request())),
         Err(LineError { id, error }) => json!({ "id": id, "valid": false, "error": error, "kind": "input" }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_limit_counts_content_only() {
+        let max = 8;
+        let read_all = |input: &[u8]| {
+            let mut r = std::io::BufReader::with_capacity(3, input);
+            let mut out = Vec::new();
+            while let Some(line) = read_line(&mut r, max).unwrap() {
+                out.push(line);
+            }
+            out
+        };
+        let ok = |s: &str| Ok(s.to_owned());
+        assert_eq!(read_all(b"12345678\n12345678\r\n12345678"), [ok("12345678"), ok("12345678"), ok("12345678")]);
+        assert_eq!(read_all(b"123456789\n123456789\r\n123456789"), [Err(9), Err(9), Err(9)]);
+        assert_eq!(read_all(b"a\r\n\nb"), [ok("a"), ok(""), ok("b")]);
+        assert_eq!(read_all(b"1234567890123\nx\n"), [Err(13), ok("x")]);
+        assert!(read_all(b"").is_empty());
+    }
+
+    const PK: &str = "00";
+
+    fn error_of(line: &str) -> LineError {
+        parse_line(line).err().unwrap_or_else(|| LineError { id: Value::Null, error: "parsed".into() })
+    }
+
+    #[test]
+    fn repeated_keys_are_refused() {
+        let e =
+            error_of(&format!(r#"{{"id":1,"suite":"ML-DSA-44","suite":"ML-DSA-87","pk":"{PK}","msg":"","sig":""}}"#));
+        assert_eq!(e.id, json!(1));
+        assert!(e.error.contains("field suite appears more than once"), "{}", e.error);
+    }
+
+    #[test]
+    fn ids_beyond_64_bits_are_refused_not_rounded() {
+        let e =
+            error_of(&format!(r#"{{"id":36893488147419103232,"suite":"ML-DSA-44","pk":"{PK}","msg":"","sig":""}}"#));
+        assert!(e.error.contains("at most 64 bits"), "{}", e.error);
+        // 64-bit integers, strings and negative numbers are echoed exactly.
+        for id in ["18446744073709551615", "-9223372036854775808", r#""36893488147419103232""#] {
+            let line = format!(r#"{{"id":{id},"suite":"ML-DSA-44","pk":"{PK}","msg":"","sig":""}}"#);
+            let (got, _) = parse_line(&line).unwrap();
+            assert_eq!(got.to_string(), id);
+        }
     }
 }

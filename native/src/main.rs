@@ -2,7 +2,7 @@
 //! or as a JSON-lines batch, with one backend or two (dual verification).
 
 use std::fs::OpenOptions;
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -48,9 +48,10 @@ struct VerifierArgs {
     /// Which verifier to use.
     #[arg(long, value_enum, default_value = "dual")]
     backend: BackendName,
-    /// With `--backend dual`: enforce (both must accept) or shadow (primary decides, both run).
-    #[arg(long, value_enum, default_value = "enforce")]
-    mode: ModeArg,
+    /// With `--backend dual`: enforce (both must accept; the default) or shadow (primary
+    /// decides, both run).
+    #[arg(long, value_enum)]
+    mode: Option<ModeArg>,
     /// The disagreement log: JSON lines appended to FILE, one flushed record each
     /// (`-`: standard error, checked to be open). Opened before any verification.
     #[arg(long, value_name = "FILE", default_value = DISAGREEMENT_LOG)]
@@ -62,8 +63,8 @@ struct VerifierArgs {
     /// (1: every one; 0: none). The verdict stays "invalid"; a secondary that accepts is
     /// logged as a disagreement. Cost: one secondary verify per audited invalid
     /// signature (the benchmark's invalid rows show dual-enforce with and without it).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    audit_rejections: u64,
+    #[arg(long, value_name = "N")]
+    audit_rejections: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -289,14 +290,17 @@ fn pqverify_backend(args: &VerifierArgs) -> Arc<dyn Backend> {
 }
 
 fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Failure> {
+    if !matches!(args.backend, BackendName::Dual) && (args.mode.is_some() || args.audit_rejections.is_some()) {
+        return Err(BadInput("--mode and --audit-rejections need --backend dual".into()));
+    }
     Ok(match args.backend {
         BackendName::Pqverify => Box::new(Single(pqverify_backend(args))),
         BackendName::Liboqs => Box::new(Single(Arc::new(Liboqs::new()))),
         BackendName::Rustcrypto => Box::new(Single(Arc::new(Reference))),
         BackendName::Dual => {
             let mode = match args.mode {
-                ModeArg::Enforce => Mode::Enforce,
-                ModeArg::Shadow => Mode::Shadow,
+                None | Some(ModeArg::Enforce) => Mode::Enforce,
+                Some(ModeArg::Shadow) => Mode::Shadow,
             };
             Box::new(
                 DualVerifier::new(
@@ -305,7 +309,7 @@ fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Failure> {
                     mode,
                     open_sink(&args.disagreements)?,
                 )
-                .with_audit(args.audit_rejections),
+                .with_audit(args.audit_rejections.unwrap_or(1)),
             )
         }
     })
@@ -372,45 +376,6 @@ const MAX_LINE: usize = 1 << 22;
 /// Lines verified together (keeps memory bounded for any input length).
 const CHUNK: usize = 4096;
 
-/// Reads one line of at most `MAX_LINE` bytes; `Ok(None)` at end of input,
-/// `Ok(Some(Err(len)))` for a line that was too long (skipped).
-fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, usize>>> {
-    let mut line = Vec::new();
-    let mut total = 0usize;
-    let mut seen_any = false;
-    loop {
-        let buf = input.fill_buf()?;
-        if buf.is_empty() {
-            break;
-        }
-        seen_any = true;
-        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (buf.len(), false),
-        };
-        total += take;
-        if total <= MAX_LINE + 1 {
-            line.extend_from_slice(&buf[..take]);
-        } else {
-            line = Vec::new();
-        }
-        input.consume(take);
-        if done {
-            break;
-        }
-    }
-    if !seen_any {
-        return Ok(None);
-    }
-    if total > MAX_LINE + 1 {
-        return Ok(Some(Err(total)));
-    }
-    while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-        line.pop();
-    }
-    Ok(Some(Ok(String::from_utf8_lossy(&line).into_owned())))
-}
-
 fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units: &str) -> Result<ExitCode, Failure> {
     let table = UnitTable::default().with_overrides(units).map_err(|e| BadInput(format!("--units: {e}")))?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -438,7 +403,7 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
         None => None,
         Some(limit) => {
             let mut all = Vec::new();
-            while let Some(line) = read_line(&mut input)? {
+            while let Some(line) = jsonl::read_line(&mut input, MAX_LINE)? {
                 all.push(line);
             }
             let suites = all.iter().filter_map(|l| l.as_ref().ok()).filter_map(|l| jsonl::parse_line(l).ok());
@@ -462,7 +427,7 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
         while chunk.len() < CHUNK {
             let next = match &mut whole {
                 Some(it) => it.next(),
-                None => read_line(&mut input)?,
+                None => jsonl::read_line(&mut input, MAX_LINE)?,
             };
             match next {
                 Some(line) => chunk.push(line),

@@ -134,6 +134,15 @@ fn a_backend_fault_in_verify_is_exit_3_and_bad_input_is_exit_2() {
         b"",
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // Options of the dual verifier without it are an error, not ignored.
+    for extra in [&["--mode", "shadow"][..], &["--audit-rejections", "0"]] {
+        let mut args = vec!["verify", "--suite", "ML-DSA-44", "--pk", "00", "--msg", "00", "--sig", "00"];
+        args.extend_from_slice(&["--backend", "pqverify"]);
+        args.extend_from_slice(extra);
+        let out = pqverify(&args, b"");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains("need --backend dual"), "{}", stderr(&out));
+    }
 }
 
 #[test]
