@@ -35,24 +35,40 @@ function describe(value) {
   return `a ${typeof value}`;
 }
 
+/** Whether `value` is a Uint8Array of any realm (vm contexts, iframes, jsdom test runners). */
+function isBytes(value) {
+  return value instanceof Uint8Array
+    || (ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]');
+}
+
 function bytes(name, value) {
-  if (!(value instanceof Uint8Array)) {
+  if (!isBytes(value)) {
     throw new TypeError(`pqverify: ${name} must be a Uint8Array, got ${describe(value)}`);
   }
   return value;
 }
 
+/**
+ * The options as a null-prototype snapshot of their own enumerable properties:
+ * nothing is read through the prototype chain (a polluted Object.prototype cannot
+ * change a verdict), `undefined` values count as absent, unknown keys are refused.
+ */
 function options(opts, allowed, where) {
-  if (opts === undefined) return {};
-  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
+  const snapshot = Object.create(null);
+  if (opts === undefined) return snapshot;
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts) || isBytes(opts)) {
     throw new TypeError(`pqverify: ${where} options must be an object, got ${describe(opts)}`);
   }
   for (const key of Object.keys(opts)) {
     if (!allowed.includes(key)) {
       throw new TypeError(`pqverify: unknown option "${key}" for ${where}; allowed: ${allowed.join(', ') || 'none'}`);
     }
+    if (opts[key] !== undefined) snapshot[key] = opts[key];
   }
-  return opts;
+  if ('externalMu' in snapshot && typeof snapshot.externalMu !== 'boolean') {
+    throw new TypeError(`pqverify: option externalMu must be a boolean, got ${describe(snapshot.externalMu)}`);
+  }
+  return snapshot;
 }
 
 function context(opts) {
@@ -69,7 +85,7 @@ function hashName(hash) {
     if (!found) throw new RangeError(`pqverify: unknown pre-hash "${hash}"; expected one of ${HASHES.map(([n]) => n).join(', ')}`);
     return found[0];
   }
-  if ((typeof hash === 'function' || (typeof hash === 'object' && hash !== null)) && hash.oid instanceof Uint8Array) {
+  if ((typeof hash === 'function' || (typeof hash === 'object' && hash !== null)) && isBytes(hash.oid)) {
     const oid = hash.oid;
     const prefixOk = oid.length === 11 && OID_PREFIX.every((b, i) => oid[i] === b);
     const found = prefixOk && HASHES.find(([, arc]) => arc === oid[10]);
@@ -87,13 +103,14 @@ function publicKey(pk, name, length) {
   return pk;
 }
 
-/** Errors thrown by the wasm side are about argument values. */
+/** Errors thrown by the wasm side are about argument values; one "pqverify:" prefix. */
 function call(fn) {
   try {
     return fn();
   } catch (e) {
     if (e instanceof TypeError || e instanceof RangeError) throw e;
-    throw new RangeError(`pqverify: ${e?.message ?? e}`);
+    const message = String(e?.message ?? e).replace(/^pqverify: /, '');
+    throw new RangeError(`pqverify: ${message}`);
   }
 }
 
@@ -210,8 +227,8 @@ export function makeApi(bindings) {
     const suite = byName.get(suiteName.toUpperCase());
     if (!suite) throw new RangeError(`pqverify: unknown suite "${suiteName}"; expected one of ${SUITES.map((s) => s[1]).join(', ')}`);
     const o = options(opts, ['context', 'prehash'], 'verify');
-    const { prehash, ...rest } = o;
-    return prehash === undefined ? suite.verify(sig, msg, pk, rest) : suite.prehash(prehash).verify(sig, msg, pk, rest);
+    const rest = o.context === undefined ? undefined : { context: o.context };
+    return o.prehash === undefined ? suite.verify(sig, msg, pk, rest) : suite.prehash(o.prehash).verify(sig, msg, pk, rest);
   };
 
   /** Every suite with its FIPS name and byte lengths. */

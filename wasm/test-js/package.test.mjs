@@ -165,3 +165,36 @@ test('bad input: TypeError for types and options, RangeError for values', () => 
   key.free();
   assert.throws(() => key.verify(sig, msg), /freed/);
 });
+
+test('hostile environments: other realms\' bytes, a polluted Object.prototype, strict option types', async () => {
+  const { runInNewContext } = await import('node:vm');
+  const f = fixtures[0];
+  const [pk, msg, sig] = [unhex(f.publicKey), unhex(f.message), unhex(f.pure)];
+  const s = pq.ml_dsa44;
+  // Bytes made in another realm (what Jest, Vitest with jsdom, iframes hand over).
+  const foreign = (b) => runInNewContext('Uint8Array.from(src)', { src: Array.from(b) });
+  assert.equal(foreign(pk) instanceof Uint8Array, false, 'really another realm');
+  assert.equal(s.verify(foreign(sig), foreign(msg), foreign(pk)), true);
+  assert.equal(s.verify(foreign(sig), foreign(msg), foreign(pk), { context: foreign(new Uint8Array(0)) }), true);
+  assert.equal(s.prepare(foreign(pk)).verify(foreign(sig), foreign(msg)), true);
+  // Prototype pollution of every option name changes no verdict.
+  for (const [key, value] of [['context', new Uint8Array([1, 2, 3])], ['externalMu', true], ['prehash', 'SHA2-256']]) {
+    Object.prototype[key] = value;
+    try {
+      assert.equal(s.verify(sig, msg, pk), true, `polluted ${key}`);
+      assert.equal(s.verify(sig, msg, pk, {}), true, `polluted ${key}, empty options`);
+      assert.equal(pq.verify('ML-DSA-44', sig, msg, pk, {}), true, `polluted ${key}, generic verify`);
+      assert.equal(s.prepare(pk).verify(sig, msg, {}), true, `polluted ${key}, prepared`);
+      const mPrime = new Uint8Array([0, 0, ...msg]);
+      assert.equal(s.internal.verify(sig, mPrime, pk, {}), true, `polluted ${key}, internal`);
+    } finally {
+      delete Object.prototype[key];
+    }
+  }
+  // Option values: undefined is absent; externalMu must be a boolean.
+  assert.equal(s.verify(sig, msg, pk, { context: undefined }), true);
+  assert.throws(() => s.internal.verify(sig, msg, pk, { externalMu: 'false' }), TypeError);
+  assert.throws(() => s.internal.verify(sig, msg, pk, { externalMu: 1 }), TypeError);
+  // One prefix on errors from the wasm side.
+  assert.throws(() => s.verify(sig, msg, pk, { context: new Uint8Array(256) }), (e) => !/pqverify: pqverify:/.test(e.message));
+});

@@ -89,203 +89,153 @@ pub(crate) const RHO: [u32; 25] = {
 
 /// Keccak-f[1600] on a state of 25 lanes, lane (x, y) at index x + 5y.
 ///
-/// Written out lane by lane with constant rotations, two rounds per loop iteration,
-/// so that the 25 lanes live in registers or locals: the shape that both x86-64 and
-/// V8 (wasm) compile to straight register code. A loop over index tables here
-/// compiles to loads and stores of linear memory in wasm.
+/// Each round is written out lane by lane with constant rotations, so that the 25
+/// lanes live in registers or locals: the shape that both x86-64 and V8 (wasm)
+/// compile to straight register code. A loop over index tables here compiles to
+/// loads and stores of linear memory in wasm.
 ///
 /// This is the portable kernel; the sponges call [`f1600`], which `crate::kernel`
 /// may send to a backend's copy.
-#[inline(always)]
+// Inlined natively (the BMI backend compiles this body with its own features); one
+// shared copy in wasm, where size matters.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn f1600_portable(a: &mut [u64; 25]) {
-    let [
-        mut a0,
-        mut a1,
-        mut a2,
-        mut a3,
-        mut a4,
-        mut a5,
-        mut a6,
-        mut a7,
-        mut a8,
-        mut a9,
-        mut a10,
-        mut a11,
-        mut a12,
-        mut a13,
-        mut a14,
-        mut a15,
-        mut a16,
-        mut a17,
-        mut a18,
-        mut a19,
-        mut a20,
-        mut a21,
-        mut a22,
-        mut a23,
-        mut a24,
-    ] = *a;
-    // Written before read in every iteration.
-    let mut e0: u64;
-    let mut e1: u64;
-    let mut e2: u64;
-    let mut e3: u64;
-    let mut e4: u64;
-    let mut e5: u64;
-    let mut e6: u64;
-    let mut e7: u64;
-    let mut e8: u64;
-    let mut e9: u64;
-    let mut e10: u64;
-    let mut e11: u64;
-    let mut e12: u64;
-    let mut e13: u64;
-    let mut e14: u64;
-    let mut e15: u64;
-    let mut e16: u64;
-    let mut e17: u64;
-    let mut e18: u64;
-    let mut e19: u64;
-    let mut e20: u64;
-    let mut e21: u64;
-    let mut e22: u64;
-    let mut e23: u64;
-    let mut e24: u64;
-    // Two rounds per iteration, a → e then e → a: no copy of the state between rounds.
+    let mut s = *a;
+    // Natively two rounds per iteration (no state copy between them); in wasm one,
+    // which V8 runs as fast and keeps the module small.
+    #[cfg(not(target_arch = "wasm32"))]
     for rc in ROUND_CONSTANTS.chunks_exact(2) {
-        // θ: column parities C[x], then D[x] = C[x − 1] ⊕ rot(C[x + 1], 1).
-        let c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
-        let c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
-        let c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
-        let c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
-        let c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
-        let d0 = c4 ^ c1.rotate_left(1);
-        let d1 = c0 ^ c2.rotate_left(1);
-        let d2 = c1 ^ c3.rotate_left(1);
-        let d3 = c2 ^ c4.rotate_left(1);
-        let d4 = c3 ^ c0.rotate_left(1);
-        // ρ, π and χ one output row at a time: row y takes lane ((x + 3y) mod 5, x) into
-        // position x, with D added and rotated by ρ's offset.
-        let b0 = (a0 ^ d0).rotate_left(RHO[0]);
-        let b1 = (a6 ^ d1).rotate_left(RHO[6]);
-        let b2 = (a12 ^ d2).rotate_left(RHO[12]);
-        let b3 = (a18 ^ d3).rotate_left(RHO[18]);
-        let b4 = (a24 ^ d4).rotate_left(RHO[24]);
-        e0 = b0 ^ (!b1 & b2);
-        e1 = b1 ^ (!b2 & b3);
-        e2 = b2 ^ (!b3 & b4);
-        e3 = b3 ^ (!b4 & b0);
-        e4 = b4 ^ (!b0 & b1);
-        let b0 = (a3 ^ d3).rotate_left(RHO[3]);
-        let b1 = (a9 ^ d4).rotate_left(RHO[9]);
-        let b2 = (a10 ^ d0).rotate_left(RHO[10]);
-        let b3 = (a16 ^ d1).rotate_left(RHO[16]);
-        let b4 = (a22 ^ d2).rotate_left(RHO[22]);
-        e5 = b0 ^ (!b1 & b2);
-        e6 = b1 ^ (!b2 & b3);
-        e7 = b2 ^ (!b3 & b4);
-        e8 = b3 ^ (!b4 & b0);
-        e9 = b4 ^ (!b0 & b1);
-        let b0 = (a1 ^ d1).rotate_left(RHO[1]);
-        let b1 = (a7 ^ d2).rotate_left(RHO[7]);
-        let b2 = (a13 ^ d3).rotate_left(RHO[13]);
-        let b3 = (a19 ^ d4).rotate_left(RHO[19]);
-        let b4 = (a20 ^ d0).rotate_left(RHO[20]);
-        e10 = b0 ^ (!b1 & b2);
-        e11 = b1 ^ (!b2 & b3);
-        e12 = b2 ^ (!b3 & b4);
-        e13 = b3 ^ (!b4 & b0);
-        e14 = b4 ^ (!b0 & b1);
-        let b0 = (a4 ^ d4).rotate_left(RHO[4]);
-        let b1 = (a5 ^ d0).rotate_left(RHO[5]);
-        let b2 = (a11 ^ d1).rotate_left(RHO[11]);
-        let b3 = (a17 ^ d2).rotate_left(RHO[17]);
-        let b4 = (a23 ^ d3).rotate_left(RHO[23]);
-        e15 = b0 ^ (!b1 & b2);
-        e16 = b1 ^ (!b2 & b3);
-        e17 = b2 ^ (!b3 & b4);
-        e18 = b3 ^ (!b4 & b0);
-        e19 = b4 ^ (!b0 & b1);
-        let b0 = (a2 ^ d2).rotate_left(RHO[2]);
-        let b1 = (a8 ^ d3).rotate_left(RHO[8]);
-        let b2 = (a14 ^ d4).rotate_left(RHO[14]);
-        let b3 = (a15 ^ d0).rotate_left(RHO[15]);
-        let b4 = (a21 ^ d1).rotate_left(RHO[21]);
-        e20 = b0 ^ (!b1 & b2);
-        e21 = b1 ^ (!b2 & b3);
-        e22 = b2 ^ (!b3 & b4);
-        e23 = b3 ^ (!b4 & b0);
-        e24 = b4 ^ (!b0 & b1);
-        e0 ^= rc[0];
-        // θ: column parities C[x], then D[x] = C[x − 1] ⊕ rot(C[x + 1], 1).
-        let c0 = e0 ^ e5 ^ e10 ^ e15 ^ e20;
-        let c1 = e1 ^ e6 ^ e11 ^ e16 ^ e21;
-        let c2 = e2 ^ e7 ^ e12 ^ e17 ^ e22;
-        let c3 = e3 ^ e8 ^ e13 ^ e18 ^ e23;
-        let c4 = e4 ^ e9 ^ e14 ^ e19 ^ e24;
-        let d0 = c4 ^ c1.rotate_left(1);
-        let d1 = c0 ^ c2.rotate_left(1);
-        let d2 = c1 ^ c3.rotate_left(1);
-        let d3 = c2 ^ c4.rotate_left(1);
-        let d4 = c3 ^ c0.rotate_left(1);
-        // ρ, π and χ one output row at a time: row y takes lane ((x + 3y) mod 5, x) into
-        // position x, with D added and rotated by ρ's offset.
-        let b0 = (e0 ^ d0).rotate_left(RHO[0]);
-        let b1 = (e6 ^ d1).rotate_left(RHO[6]);
-        let b2 = (e12 ^ d2).rotate_left(RHO[12]);
-        let b3 = (e18 ^ d3).rotate_left(RHO[18]);
-        let b4 = (e24 ^ d4).rotate_left(RHO[24]);
-        a0 = b0 ^ (!b1 & b2);
-        a1 = b1 ^ (!b2 & b3);
-        a2 = b2 ^ (!b3 & b4);
-        a3 = b3 ^ (!b4 & b0);
-        a4 = b4 ^ (!b0 & b1);
-        let b0 = (e3 ^ d3).rotate_left(RHO[3]);
-        let b1 = (e9 ^ d4).rotate_left(RHO[9]);
-        let b2 = (e10 ^ d0).rotate_left(RHO[10]);
-        let b3 = (e16 ^ d1).rotate_left(RHO[16]);
-        let b4 = (e22 ^ d2).rotate_left(RHO[22]);
-        a5 = b0 ^ (!b1 & b2);
-        a6 = b1 ^ (!b2 & b3);
-        a7 = b2 ^ (!b3 & b4);
-        a8 = b3 ^ (!b4 & b0);
-        a9 = b4 ^ (!b0 & b1);
-        let b0 = (e1 ^ d1).rotate_left(RHO[1]);
-        let b1 = (e7 ^ d2).rotate_left(RHO[7]);
-        let b2 = (e13 ^ d3).rotate_left(RHO[13]);
-        let b3 = (e19 ^ d4).rotate_left(RHO[19]);
-        let b4 = (e20 ^ d0).rotate_left(RHO[20]);
-        a10 = b0 ^ (!b1 & b2);
-        a11 = b1 ^ (!b2 & b3);
-        a12 = b2 ^ (!b3 & b4);
-        a13 = b3 ^ (!b4 & b0);
-        a14 = b4 ^ (!b0 & b1);
-        let b0 = (e4 ^ d4).rotate_left(RHO[4]);
-        let b1 = (e5 ^ d0).rotate_left(RHO[5]);
-        let b2 = (e11 ^ d1).rotate_left(RHO[11]);
-        let b3 = (e17 ^ d2).rotate_left(RHO[17]);
-        let b4 = (e23 ^ d3).rotate_left(RHO[23]);
-        a15 = b0 ^ (!b1 & b2);
-        a16 = b1 ^ (!b2 & b3);
-        a17 = b2 ^ (!b3 & b4);
-        a18 = b3 ^ (!b4 & b0);
-        a19 = b4 ^ (!b0 & b1);
-        let b0 = (e2 ^ d2).rotate_left(RHO[2]);
-        let b1 = (e8 ^ d3).rotate_left(RHO[8]);
-        let b2 = (e14 ^ d4).rotate_left(RHO[14]);
-        let b3 = (e15 ^ d0).rotate_left(RHO[15]);
-        let b4 = (e21 ^ d1).rotate_left(RHO[21]);
-        a20 = b0 ^ (!b1 & b2);
-        a21 = b1 ^ (!b2 & b3);
-        a22 = b2 ^ (!b3 & b4);
-        a23 = b3 ^ (!b4 & b0);
-        a24 = b4 ^ (!b0 & b1);
-        a0 ^= rc[1];
+        s = round(round(s, rc[0]), rc[1]);
     }
-    *a = [
-        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23,
+    #[cfg(target_arch = "wasm32")]
+    for rc in ROUND_CONSTANTS {
+        s = round(s, rc);
+    }
+    *a = s;
+}
+
+/// One round of Keccak-f[1600] (θ, ρ, π, χ, ι) from state `a` with round constant `rc`.
+#[inline(always)]
+fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
+    let [
+        a0,
+        a1,
+        a2,
+        a3,
+        a4,
+        a5,
+        a6,
+        a7,
+        a8,
+        a9,
+        a10,
+        a11,
+        a12,
+        a13,
+        a14,
+        a15,
+        a16,
+        a17,
+        a18,
+        a19,
+        a20,
+        a21,
+        a22,
+        a23,
         a24,
-    ];
+    ] = a;
+    // θ: column parities C[x], then D[x] = C[x − 1] ⊕ rot(C[x + 1], 1).
+    let c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
+    let c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
+    let c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
+    let c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
+    let c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
+    let d0 = c4 ^ c1.rotate_left(1);
+    let d1 = c0 ^ c2.rotate_left(1);
+    let d2 = c1 ^ c3.rotate_left(1);
+    let d3 = c2 ^ c4.rotate_left(1);
+    let d4 = c3 ^ c0.rotate_left(1);
+    // ρ, π and χ one output row at a time: row y takes lane ((x + 3y) mod 5, x) into
+    // position x, with D added and rotated by ρ's offset.
+    let b0 = (a0 ^ d0).rotate_left(RHO[0]);
+    let b1 = (a6 ^ d1).rotate_left(RHO[6]);
+    let b2 = (a12 ^ d2).rotate_left(RHO[12]);
+    let b3 = (a18 ^ d3).rotate_left(RHO[18]);
+    let b4 = (a24 ^ d4).rotate_left(RHO[24]);
+    let e0 = b0 ^ (!b1 & b2);
+    let e1 = b1 ^ (!b2 & b3);
+    let e2 = b2 ^ (!b3 & b4);
+    let e3 = b3 ^ (!b4 & b0);
+    let e4 = b4 ^ (!b0 & b1);
+    let b0 = (a3 ^ d3).rotate_left(RHO[3]);
+    let b1 = (a9 ^ d4).rotate_left(RHO[9]);
+    let b2 = (a10 ^ d0).rotate_left(RHO[10]);
+    let b3 = (a16 ^ d1).rotate_left(RHO[16]);
+    let b4 = (a22 ^ d2).rotate_left(RHO[22]);
+    let e5 = b0 ^ (!b1 & b2);
+    let e6 = b1 ^ (!b2 & b3);
+    let e7 = b2 ^ (!b3 & b4);
+    let e8 = b3 ^ (!b4 & b0);
+    let e9 = b4 ^ (!b0 & b1);
+    let b0 = (a1 ^ d1).rotate_left(RHO[1]);
+    let b1 = (a7 ^ d2).rotate_left(RHO[7]);
+    let b2 = (a13 ^ d3).rotate_left(RHO[13]);
+    let b3 = (a19 ^ d4).rotate_left(RHO[19]);
+    let b4 = (a20 ^ d0).rotate_left(RHO[20]);
+    let e10 = b0 ^ (!b1 & b2);
+    let e11 = b1 ^ (!b2 & b3);
+    let e12 = b2 ^ (!b3 & b4);
+    let e13 = b3 ^ (!b4 & b0);
+    let e14 = b4 ^ (!b0 & b1);
+    let b0 = (a4 ^ d4).rotate_left(RHO[4]);
+    let b1 = (a5 ^ d0).rotate_left(RHO[5]);
+    let b2 = (a11 ^ d1).rotate_left(RHO[11]);
+    let b3 = (a17 ^ d2).rotate_left(RHO[17]);
+    let b4 = (a23 ^ d3).rotate_left(RHO[23]);
+    let e15 = b0 ^ (!b1 & b2);
+    let e16 = b1 ^ (!b2 & b3);
+    let e17 = b2 ^ (!b3 & b4);
+    let e18 = b3 ^ (!b4 & b0);
+    let e19 = b4 ^ (!b0 & b1);
+    let b0 = (a2 ^ d2).rotate_left(RHO[2]);
+    let b1 = (a8 ^ d3).rotate_left(RHO[8]);
+    let b2 = (a14 ^ d4).rotate_left(RHO[14]);
+    let b3 = (a15 ^ d0).rotate_left(RHO[15]);
+    let b4 = (a21 ^ d1).rotate_left(RHO[21]);
+    let e20 = b0 ^ (!b1 & b2);
+    let e21 = b1 ^ (!b2 & b3);
+    let e22 = b2 ^ (!b3 & b4);
+    let e23 = b3 ^ (!b4 & b0);
+    let e24 = b4 ^ (!b0 & b1);
+    // ι
+    [
+        e0 ^ rc,
+        e1,
+        e2,
+        e3,
+        e4,
+        e5,
+        e6,
+        e7,
+        e8,
+        e9,
+        e10,
+        e11,
+        e12,
+        e13,
+        e14,
+        e15,
+        e16,
+        e17,
+        e18,
+        e19,
+        e20,
+        e21,
+        e22,
+        e23,
+        e24,
+    ]
 }
 
 #[cfg(test)]

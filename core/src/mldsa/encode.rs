@@ -6,7 +6,6 @@ use super::poly::{N, Poly};
 /// BytesToBits, FIPS 204 Algorithms 11 and 18), a whole number of bytes at a time:
 /// each group of lcm(BITS, 8) bits is read as one integer, so the loop has fixed
 /// shifts and the compiler unrolls and vectorises it. `bytes` holds 32·BITS bytes.
-#[inline(always)]
 fn unpack<const BITS: usize>(bytes: &[u8], mut each: impl FnMut(usize, u32)) {
     let per_group = group_coefficients(BITS);
     let group_bytes = per_group * BITS / 8;
@@ -63,7 +62,6 @@ pub(crate) fn pack_w1(w1: &[i32; N], bits: usize, out: &mut [u8]) {
     }
 }
 
-#[inline(always)]
 fn pack<const BITS: usize>(w1: &[i32; N], out: &mut [u8]) {
     let per_group = group_coefficients(BITS);
     let group_bytes = per_group * BITS / 8;
