@@ -9,6 +9,7 @@ pub mod cache;
 pub mod dual;
 pub mod jsonl;
 pub mod sink;
+pub mod stream;
 
 pub use pqverify_bench::units;
 

@@ -14,8 +14,7 @@ use pqverify_native::batch::{Item, OwnedMessage};
 use pqverify_native::dual::{DualVerifier, Mode};
 use pqverify_native::sink::{DisagreementSink, JsonLines};
 use pqverify_native::units::UnitTable;
-use pqverify_native::{Single, Verify, interfaces_of, jsonl};
-use rayon::prelude::*;
+use pqverify_native::{Single, Verify, interfaces_of, jsonl, stream};
 use serde_json::json;
 
 #[derive(Parser)]
@@ -167,6 +166,11 @@ enum Command {
         /// Verify-Unit costs over the defaults: SUITE=UNITS[,SUITE=UNITS…].
         #[arg(long, default_value = "")]
         units: String,
+        /// Bytes of input lines read but not yet answered, at most (memory stays
+        /// bounded by it; a single line is always let through). With --budget the
+        /// whole batch is held, and a larger one is refused.
+        #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
+        max_in_flight: usize,
     },
 }
 
@@ -217,7 +221,9 @@ fn main() -> ExitCode {
         Command::Verify { suite, pk, msg, sig, ctx, prehash, interface, mu, verifier } => {
             verify_one(&suite, &pk, msg, &sig, ctx, prehash, &interface, mu, &verifier)
         }
-        Command::Batch { verifier, threads, budget, units } => batch(&verifier, threads, budget, &units),
+        Command::Batch { verifier, threads, budget, units, max_in_flight } => {
+            batch(&verifier, threads, budget, &units, max_in_flight)
+        }
         Command::Bench { out, rounds, suites, quick, no_block, run, disagreements } => {
             bench(out, rounds, suites, quick, no_block, run, disagreements)
         }
@@ -376,7 +382,13 @@ const MAX_LINE: usize = 1 << 22;
 /// Lines verified together (keeps memory bounded for any input length).
 const CHUNK: usize = 4096;
 
-fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units: &str) -> Result<ExitCode, Failure> {
+fn batch(
+    args: &VerifierArgs,
+    threads: Option<usize>,
+    budget: Option<u64>,
+    units: &str,
+    max_in_flight: usize,
+) -> Result<ExitCode, Failure> {
     let table = UnitTable::default().with_overrides(units).map_err(|e| BadInput(format!("--units: {e}")))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
@@ -386,8 +398,7 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
     if let BackendName::Dual = args.backend {
         note!("pqverify batch: disagreements are logged to {}", args.disagreements.display());
     }
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let limits = stream::Limits { max_line: MAX_LINE, max_in_flight, max_chunk: CHUNK };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let progress = indicatif::ProgressBar::new_spinner();
@@ -396,75 +407,50 @@ fn batch(args: &VerifierArgs, threads: Option<usize>, budget: Option<u64>, units
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
     let started = Instant::now();
-    let (mut lines, mut valid, mut errors, mut faults) = (0u64, 0u64, 0u64, 0u64);
-
-    // With a budget, the whole input is read and charged before any verification.
-    let whole: Option<Vec<Result<String, usize>>> = match budget {
-        None => None,
+    // Buffered here (not `stdin().lock()`) so that the reading thread can own it.
+    let mut stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin());
+    let totals = match budget {
+        // Streaming: each line answered as soon as it is verified.
+        None => {
+            let source = std::iter::from_fn(move || jsonl::read_line(&mut stdin, MAX_LINE).transpose());
+            stream::run(verifier.as_ref(), source, &mut out, limits, &pool, |n| progress.inc(n))?
+        }
+        // With a budget the whole batch is charged before any verification, so it is
+        // held whole: at most --max-in-flight bytes.
         Some(limit) => {
             let mut all = Vec::new();
-            while let Some(line) = jsonl::read_line(&mut input, MAX_LINE)? {
+            let mut held = 0usize;
+            while let Some(line) = jsonl::read_line(&mut stdin, MAX_LINE)? {
+                held += line.as_ref().map_or(0, String::len);
+                if held > max_in_flight {
+                    return Err(BadInput(format!(
+                        "a batch with --budget is held whole and this one is over --max-in-flight ({max_in_flight} \
+                         bytes); split it or raise the limit"
+                    )));
+                }
                 all.push(line);
             }
-            let suites = all.iter().filter_map(|l| l.as_ref().ok()).filter_map(|l| jsonl::parse_line(l).ok());
-            let names: Vec<Suite> = suites.map(|(_, item)| item.suite).collect();
+            let names: Vec<Suite> = all
+                .iter()
+                .filter_map(|l| l.as_ref().ok())
+                .filter_map(|l| jsonl::parse_line(l).ok())
+                .map(|(_, item)| item.suite)
+                .collect();
             if let Err(e) = table.charge(names.iter().map(|s| s.name()), limit) {
                 for line in &all {
                     let id = line.as_ref().ok().and_then(|l| jsonl::parse_line(l).ok()).map(|(id, _)| id);
-                    writeln!(out, "{}", json!({"id": id, "valid": false, "error": e}))?;
+                    writeln!(out, "{}", json!({"id": id, "valid": false, "error": e, "kind": "budget"}))?;
                 }
                 out.flush()?;
                 note!("pqverify batch: refused: {e}");
                 return Ok(ExitCode::from(1));
             }
-            Some(all)
+            stream::run(verifier.as_ref(), all.into_iter().map(Ok), &mut out, limits, &pool, |n| progress.inc(n))?
         }
     };
-    let mut whole = whole.map(Vec::into_iter);
-
-    loop {
-        let mut chunk = Vec::with_capacity(CHUNK);
-        while chunk.len() < CHUNK {
-            let next = match &mut whole {
-                Some(it) => it.next(),
-                None => jsonl::read_line(&mut input, MAX_LINE)?,
-            };
-            match next {
-                Some(line) => chunk.push(line),
-                None => break,
-            }
-        }
-        if chunk.is_empty() {
-            break;
-        }
-        let answers: Vec<serde_json::Value> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|line| match line {
-                    Ok(text) => jsonl::answer_line(verifier.as_ref(), text),
-                    Err(len) => json!({"id": null, "valid": false,
-                                      "error": format!("line is {len} bytes; the limit is {MAX_LINE}")}),
-                })
-                .collect()
-        });
-        for a in &answers {
-            lines += 1;
-            if a["valid"] == json!(true) {
-                valid += 1;
-            }
-            if a.get("error").is_some() {
-                errors += 1;
-                if matches!(a["kind"].as_str(), Some("backend" | "sink")) {
-                    faults += 1;
-                }
-            }
-            writeln!(out, "{a}")?;
-        }
-        out.flush()?;
-        progress.inc(answers.len() as u64);
-    }
     progress.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
+    let stream::Totals { lines, valid, errors, faults } = totals;
     note!(
         "pqverify batch: {lines} lines ({valid} valid, {} invalid, {errors} with errors) in {secs:.3} s ({:.0}/s) with {}",
         lines - valid - errors,

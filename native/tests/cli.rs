@@ -556,3 +556,93 @@ fn batch_of_100k_mixed_lines_answers_every_line_in_order() {
         }
     }
 }
+
+/// One valid ML-DSA-44 request line whose message is `msg_len` bytes.
+fn request_line(id: usize, msg_len: usize) -> String {
+    let (pk, sign) = common::signer(pqverify_core::Suite::MlDsa44, 11);
+    let msg: Vec<u8> = (0..msg_len).map(|i| i as u8).collect();
+    let sig = sign(&msg, b"");
+    json!({"id": id, "suite": "ML-DSA-44", "pk": hex::encode(pk), "msg": hex::encode(&msg), "sig": hex::encode(sig)})
+        .to_string()
+}
+
+/// Reads one line from `lines` or gives up after a minute (a hang is the failure).
+fn next_line(lines: &std::sync::mpsc::Receiver<String>) -> String {
+    lines.recv_timeout(std::time::Duration::from_secs(60)).expect("an answer while the input is still open")
+}
+
+/// Starts `pqverify batch` with piped stdin/stdout and a thread forwarding its
+/// answer lines.
+fn sidecar(args: &[&str]) -> (std::process::Child, std::process::ChildStdin, std::sync::mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pqverify"))
+        .current_dir(std::env::temp_dir())
+        .arg("batch")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    (child, stdin, rx)
+}
+
+#[test]
+fn batch_answers_a_line_while_its_input_stays_open() {
+    let (mut child, mut stdin, answers) = sidecar(&["--backend", "dual"]);
+    for id in 0..3 {
+        let started = std::time::Instant::now();
+        writeln!(stdin, "{}", request_line(id, 32)).unwrap();
+        stdin.flush().unwrap();
+        let answer: Value = serde_json::from_str(&next_line(&answers)).unwrap();
+        assert_eq!(answer, json!({"id": id, "valid": true}));
+        println!("sidecar round trip {id}: {:.2} ms", started.elapsed().as_secs_f64() * 1e3);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+/// Peak resident memory of a running process (VmHWM), in bytes.
+fn peak_rss(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    kib * 1024
+}
+
+#[test]
+fn memory_stays_bounded_under_near_limit_lines() {
+    // 200 valid requests of 3.9 MB each (ML-DSA-44, 1.9 MB messages): 780 MB of input.
+    let line = request_line(0, 1_950_000);
+    assert!(line.len() > 3_900_000 && line.len() < 1 << 22, "{}", line.len());
+    let (mut child, mut stdin, answers) = sidecar(&["--backend", "pqverify", "--threads", "2"]);
+    let writer = std::thread::spawn(move || {
+        for _ in 0..200 {
+            writeln!(stdin, "{line}").unwrap();
+        }
+        stdin
+    });
+    for _ in 0..200 {
+        let answer: Value = serde_json::from_str(&next_line(&answers)).unwrap();
+        assert_eq!(answer["valid"], json!(true));
+    }
+    // The input is still open: the process is alive to be measured.
+    let peak = peak_rss(child.id());
+    println!("peak RSS with 200 lines of 3.9 MB: {:.0} MiB", peak as f64 / 1048576.0);
+    assert!(peak < 400 << 20, "peak RSS {peak} bytes: memory is not bounded by --max-in-flight");
+    drop(writer.join().unwrap());
+    assert!(child.wait().unwrap().success());
+}
