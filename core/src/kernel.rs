@@ -155,6 +155,39 @@ pub(crate) fn use_hint_poly(r: &[i32; 256], hint: &[u8; 256], gamma2: i32, w1: &
     }
 }
 
+/// t1·2^d from pkDecode's packing (Algorithm 23). Contract:
+/// [`mldsa_portable::unpack_t1_shifted`]. Backend: AVX2 (the same source, vectorised).
+#[inline]
+pub(crate) fn unpack_t1_shifted(bytes: &[u8], d: u32, out: &mut Poly) {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::encode::unpack_t1_shifted(t, bytes, d, out),
+        _ => mldsa_portable::unpack_t1_shifted(bytes, d, out),
+    }
+}
+
+/// z from sigDecode's packing (Algorithm 19) and its bound check. Contract:
+/// [`mldsa_portable::unpack_z`]. Backend: AVX2 (the same source, vectorised).
+#[inline]
+pub(crate) fn unpack_z(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Poly) -> bool {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::encode::unpack_z(t, bytes, gamma1_log2, bound, out),
+        _ => mldsa_portable::unpack_z(bytes, gamma1_log2, bound, out),
+    }
+}
+
+/// w1Encode of one polynomial (Algorithm 28). Contract: [`mldsa_portable::pack_w1`].
+/// Backend: AVX2 (the same source, vectorised).
+#[inline]
+pub(crate) fn pack_w1(w1: &[i32; 256], bits: usize, out: &mut [u8]) {
+    match current() {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(t) => avx2::encode::pack_w1(t, w1, bits, out),
+        _ => mldsa_portable::pack_w1(w1, bits, out),
+    }
+}
+
 /// RejNTTPoly's inner loop over one SHAKE128 block (Algorithm 30). Contract:
 /// [`mldsa_portable::rej_sample`]. Backend: AVX2.
 #[inline]

@@ -6,6 +6,7 @@ use super::poly::{N, Poly};
 /// BytesToBits, FIPS 204 Algorithms 11 and 18), a whole number of bytes at a time:
 /// each group of lcm(BITS, 8) bits is read as one integer, so the loop has fixed
 /// shifts and the compiler unrolls and vectorises it. `bytes` holds 32·BITS bytes.
+#[inline(always)]
 fn unpack<const BITS: usize>(bytes: &[u8], mut each: impl FnMut(usize, u32)) {
     let per_group = group_coefficients(BITS);
     let group_bytes = per_group * BITS / 8;
@@ -30,12 +31,14 @@ const fn group_coefficients(bits: usize) -> usize {
 }
 
 /// t1_i · 2^d from its 10-bit packing (pkDecode, Algorithm 23, with the 2^d of Algorithm 8 line 8).
+#[inline(always)]
 pub(crate) fn unpack_t1_shifted(bytes: &[u8], d: u32, out: &mut Poly) {
     unpack::<10>(bytes, |i, v| out.0[i] = (v << d) as i32);
 }
 
 /// z_i = γ1 − v for each packed v (BitUnpack(·, γ1 − 1, γ1), Algorithm 19), and
 /// whether every coefficient has |z_j| < bound. γ1 = 2^17 or 2^19.
+#[inline(always)]
 pub(crate) fn unpack_z(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Poly) -> bool {
     let gamma1 = 1i32 << gamma1_log2;
     let mut in_range = true;
@@ -55,6 +58,7 @@ pub(crate) fn unpack_z(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Pol
 /// SimpleBitPack(w1_i, m − 1) with `bits` (4 or 6) bits per coefficient (Algorithm 16,
 /// as used by w1Encode, Algorithm 28), a group of lcm(bits, 8) bits at a time.
 /// `out` holds 32·bits bytes.
+#[inline(always)]
 pub(crate) fn pack_w1(w1: &[i32; N], bits: usize, out: &mut [u8]) {
     match bits {
         4 => pack::<4>(w1, out),
@@ -62,6 +66,7 @@ pub(crate) fn pack_w1(w1: &[i32; N], bits: usize, out: &mut [u8]) {
     }
 }
 
+#[inline(always)]
 fn pack<const BITS: usize>(w1: &[i32; N], out: &mut [u8]) {
     let per_group = group_coefficients(BITS);
     let group_bytes = per_group * BITS / 8;

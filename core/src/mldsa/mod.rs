@@ -8,6 +8,7 @@ pub(crate) mod params;
 mod poly;
 /// The portable kernels: the reference for every backend, and the fallback.
 pub(crate) mod portable {
+    pub(crate) use super::encode::{pack_w1, unpack_t1_shifted, unpack_z};
     pub(crate) use super::hint::use_hint_poly;
     pub(crate) use super::ntt::{inv_ntt, ntt, pointwise, pointwise_row};
     pub(crate) use super::sample::rej_sample;

@@ -2,13 +2,12 @@
 //! prepared keys. The one-shot path expands each entry of Â as it uses it and never
 //! holds the matrix: verification needs about 30 KiB of stack and no heap.
 
-use super::encode::{pack_w1, unpack_t1_shifted, unpack_z};
 use super::hint::Hints;
 use super::params::{D, MAX_K, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
 use super::poly::{N, Poly};
 use super::sample::{expand_a_x4, sample_in_ball};
 use crate::hash::Shake256;
-use crate::kernel::{inv_ntt, ntt, pointwise, use_hint_poly};
+use crate::kernel::{inv_ntt, ntt, pack_w1, pointwise, unpack_t1_shifted, unpack_z, use_hint_poly};
 use crate::message::MessagePrime;
 use crate::{Error, Message, Suite};
 

@@ -1,10 +1,12 @@
-//! AVX2 (and BMI) kernels. Replaces: Keccak-f[1600] ×1 (BMI) and ×4, the ML-DSA NTT, inverse NTT and
-//! pointwise products, UseHint, and RejNTTPoly's sampling loop.
+//! AVX2 (and BMI) kernels. Replaces: Keccak-f[1600] ×1 (BMI) and ×4, the ML-DSA NTT,
+//! inverse NTT and pointwise products, UseHint, RejNTTPoly's sampling loop, and the
+//! t1/z decoders and w1 encoder.
 //!
 //! Each public function takes the [`Avx2`](crate::kernel::Avx2) token and calls a
 //! `#[target_feature(enable = "avx2")]` body: the token is the proof that makes
 //! that call sound.
 
+pub(crate) mod encode;
 pub(crate) mod hint;
 pub(crate) mod keccak;
 pub(crate) mod ntt;
