@@ -18,11 +18,12 @@ pub(crate) mod testing {
     use crate::kernel::{Avx2, Kernel, current};
     use crate::mldsa::Poly;
 
-    /// The token where this CPU has AVX2 (the tests then compare), else `None`.
-    pub(crate) fn token() -> Option<Avx2> {
+    /// Runs `compare` with the AVX2 token and a generator seeded with `seed`, where
+    /// this CPU has AVX2; elsewhere there is nothing to compare, and it says so.
+    pub(crate) fn on_avx2(seed: u64, compare: impl FnOnce(Avx2, &mut Rng)) {
         match current() {
-            Kernel::Avx2(t) => Some(t),
-            Kernel::Portable => None,
+            Kernel::Avx2(t) => compare(t, &mut Rng(seed)),
+            Kernel::Portable => eprintln!("no AVX2 here: nothing to compare"),
         }
     }
 

@@ -299,63 +299,63 @@ fn pointwise_row_avx2(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{Rng, poly, token};
+    use super::super::testing::{on_avx2, poly};
     use super::*;
     use crate::mldsa::portable;
 
     #[test]
     fn ntt_is_bit_identical_at_its_bounds() {
-        let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
-        let mut rng = Rng(41);
-        for _ in 0..2000 {
-            let a = poly(&mut rng, 1 << 27);
-            let (mut x, mut y) = (a.clone(), a);
-            ntt(t, &mut x);
-            portable::ntt(&mut y);
-            assert_eq!(x, y);
-        }
+        on_avx2(41, |t, rng| {
+            for _ in 0..2000 {
+                let a = poly(rng, 1 << 27);
+                let (mut x, mut y) = (a.clone(), a);
+                ntt(t, &mut x);
+                portable::ntt(&mut y);
+                assert_eq!(x, y);
+            }
+        });
     }
 
     #[test]
     fn inverse_ntt_is_bit_identical_at_its_bounds() {
-        let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
-        let mut rng = Rng(42);
-        for _ in 0..2000 {
-            let a = poly(&mut rng, 1 << 26);
-            let (mut x, mut y) = (a.clone(), a);
-            inv_ntt(t, &mut x);
-            portable::inv_ntt(&mut y);
-            assert_eq!(x, y);
-        }
+        on_avx2(42, |t, rng| {
+            for _ in 0..2000 {
+                let a = poly(rng, 1 << 26);
+                let (mut x, mut y) = (a.clone(), a);
+                inv_ntt(t, &mut x);
+                portable::inv_ntt(&mut y);
+                assert_eq!(x, y);
+            }
+        });
     }
 
     #[test]
     fn pointwise_row_is_bit_identical_at_its_bounds() {
-        let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
-        let mut rng = Rng(47);
-        for l in [1usize, 4, 5, 7, 8] {
-            for _ in 0..300 {
-                let a: std::vec::Vec<Poly> = (0..l).map(|_| poly(&mut rng, Q)).collect();
-                let b: std::vec::Vec<Poly> = (0..l).map(|_| poly(&mut rng, Q)).collect();
-                let acc = poly(&mut rng, Q);
-                let (mut x, mut y) = (acc.clone(), acc);
-                pointwise_row(t, &mut x, &a, &b);
-                portable::pointwise_row(&mut y, &a, &b);
-                assert_eq!(x, y);
+        on_avx2(47, |t, rng| {
+            for l in [1usize, 4, 5, 7, 8] {
+                for _ in 0..300 {
+                    let a: std::vec::Vec<Poly> = (0..l).map(|_| poly(rng, Q)).collect();
+                    let b: std::vec::Vec<Poly> = (0..l).map(|_| poly(rng, Q)).collect();
+                    let acc = poly(rng, Q);
+                    let (mut x, mut y) = (acc.clone(), acc);
+                    pointwise_row(t, &mut x, &a, &b);
+                    portable::pointwise_row(&mut y, &a, &b);
+                    assert_eq!(x, y);
+                }
             }
-        }
+        });
     }
 
     #[test]
     fn pointwise_is_bit_identical_at_its_bounds() {
-        let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
-        let mut rng = Rng(43);
-        for i in 0..2000 {
-            let (a, b, acc) = (poly(&mut rng, Q), poly(&mut rng, Q), poly(&mut rng, Q * 8));
-            let (mut x, mut y) = (acc.clone(), acc);
-            pointwise(t, &mut x, &a, &b, i % 2 == 0);
-            portable::pointwise(&mut y, &a, &b, i % 2 == 0);
-            assert_eq!(x, y);
-        }
+        on_avx2(43, |t, rng| {
+            for i in 0..2000 {
+                let (a, b, acc) = (poly(rng, Q), poly(rng, Q), poly(rng, Q * 8));
+                let (mut x, mut y) = (acc.clone(), acc);
+                pointwise(t, &mut x, &a, &b, i % 2 == 0);
+                portable::pointwise(&mut y, &a, &b, i % 2 == 0);
+                assert_eq!(x, y);
+            }
+        });
     }
 }

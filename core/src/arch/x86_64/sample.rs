@@ -77,34 +77,34 @@ fn rej_sample_avx2(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{Rng, poly, token};
+    use super::super::testing::{on_avx2, poly};
     use super::*;
     use crate::mldsa::portable;
 
     #[test]
     fn rej_sample_is_bit_identical_at_its_bounds() {
-        let Some(t) = token() else { return eprintln!("no AVX2 here: nothing to compare") };
-        let mut rng = Rng(44);
-        for i in 0..20_000 {
-            // Candidates near q on both sides, with and without the ignored top bit.
-            let mut block = [0u8; 168];
-            for c in block.chunks_exact_mut(3) {
-                let r = rng.next_u64();
-                let v = match r % 4 {
-                    0 => Q as u32 - 1 + (r >> 8) as u32 % 3,
-                    1 => (r >> 8) as u32 & 0xff_ffff,
-                    2 => 0x7f_ffff | ((r >> 9) as u32 & 1) << 23,
-                    _ => (r >> 8) as u32 % Q as u32,
-                };
-                c.copy_from_slice(&v.to_le_bytes()[..3]);
+        on_avx2(44, |t, rng| {
+            for i in 0..20_000 {
+                // Candidates near q on both sides, with and without the ignored top bit.
+                let mut block = [0u8; 168];
+                for c in block.chunks_exact_mut(3) {
+                    let r = rng.next_u64();
+                    let v = match r % 4 {
+                        0 => Q as u32 - 1 + (r >> 8) as u32 % 3,
+                        1 => (r >> 8) as u32 & 0xff_ffff,
+                        2 => 0x7f_ffff | ((r >> 9) as u32 & 1) << 23,
+                        _ => (r >> 8) as u32 % Q as u32,
+                    };
+                    c.copy_from_slice(&v.to_le_bytes()[..3]);
+                }
+                let start = [0, 1, 200, 230, 250, 255, 256][i % 7];
+                let mut x = poly(rng, Q);
+                let mut y = x.clone();
+                let (mut fx, mut fy) = (start, start);
+                rej_sample(t, &block, &mut x, &mut fx);
+                portable::rej_sample(&block, &mut y, &mut fy);
+                assert_eq!((fx, &x), (fy, &y));
             }
-            let start = [0, 1, 200, 230, 250, 255, 256][i % 7];
-            let mut x = poly(&mut rng, Q);
-            let mut y = x.clone();
-            let (mut fx, mut fy) = (start, start);
-            rej_sample(t, &block, &mut x, &mut fx);
-            portable::rej_sample(&block, &mut y, &mut fy);
-            assert_eq!((fx, &x), (fy, &y));
-        }
+        });
     }
 }
