@@ -1,6 +1,6 @@
 // The ways of the benchmark suite in JS engines (Node and the browser page): the
-// pqverify package one-shot and with prepared keys, and @noble/post-quantum as a
-// peer. Each way binds a fixture case outside the timing and returns a zero-argument
+// pqverify package one-shot and with prepared keys, and as peers @noble/post-quantum
+// and @oqs/liboqs-js (liboqs compiled by Emscripten). Each way binds a fixture case outside the timing and returns a zero-argument
 // verify call. Modules are passed in, so Node and the browser share this file.
 
 const EXPORTS = {
@@ -22,8 +22,11 @@ export const exportOf = (suite) => EXPORTS[suite];
  * @param selected - way names to include (default: all)
  * @param baseline - the raw exports of a second, baseline (non-SIMD) instance of the
  *   package's wasm, or null: the `pqverify-portable` way
+ * @param liboqs - liboqs-js signature instances by FIPS suite name, or null: the
+ *   `liboqs-js` way (one-shot from bytes, as `pqverify`: both copy the inputs into
+ *   their wasm memory on every call)
  */
-export function makeWays(pq, noble, selected, baseline = null) {
+export function makeWays(pq, noble, selected, baseline = null, liboqs = null) {
   let prepared = null; // the previous prepared key, freed when the next one is made
   const ways = [
     {
@@ -60,6 +63,15 @@ export function makeWays(pq, noble, selected, baseline = null) {
       bind(suite, pk, msg, sig) {
         const s = noble[exportOf(suite)];
         return s ? () => s.verify(sig, msg, pk) : null;
+      },
+    });
+  }
+  if (liboqs) {
+    ways.push({
+      name: 'liboqs-js',
+      bind(suite, pk, msg, sig) {
+        const s = liboqs[suite];
+        return s ? () => s.verify(msg, sig, pk) : null;
       },
     });
   }

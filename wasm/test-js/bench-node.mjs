@@ -1,5 +1,6 @@
 // The benchmark suite in Node: the same engine and fixtures as natively (compiled to
-// wasm), measuring the pqverify package and @noble/post-quantum side by side.
+// wasm), measuring the pqverify package, @noble/post-quantum and @oqs/liboqs-js side
+// by side.
 //   node bench-node.mjs --out FILE [--quick] [--rounds N] [--suites A,B] [--run ID]
 import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +8,7 @@ import { createRequire } from 'node:module';
 import * as pq from 'pqverify';
 import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
+import * as liboqsJs from '@oqs/liboqs-js/sig';
 import init, { BenchSuite } from '../../target/wasm-build/bench/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
 
@@ -34,14 +36,33 @@ const env = {
   cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.availableParallelism?.() ?? os.cpus().length,
   os: `${os.type()} ${os.release()}`, runtime: `node ${process.version}`, liboqs: null,
   backend: pq.backend(), fixtures: '', ways: [],
-  extra: { pqverify: version('pqverify'), noble: version('@noble/post-quantum/ml-dsa.js'), time: new Date().toISOString() },
+  extra: {
+    pqverify: version('pqverify'), noble: version('@noble/post-quantum/ml-dsa.js'),
+    // ESM-only (no `require` entry): its package.json is found from the import path.
+    'liboqs-js': JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@oqs/liboqs-js/sig')), 'utf8')).version,
+    time: new Date().toISOString(),
+  },
 };
 // A second, separate instance of the package's baseline (non-SIMD) build: the
 // query string makes Node load the glue module again.
 const pkgDir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
 const baseline = await import(`file://${pkgDir}wasm/pqverify_wasm.js?baseline`);
 baseline.initSync({ module: readFileSync(`${pkgDir}wasm/pqverify_wasm_bg.wasm`) });
-const ways = makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline);
+// liboqs-js: one instance per suite it has, made before any timing.
+const liboqsMakers = {
+  'ML-DSA-44': 'createMLDSA44', 'ML-DSA-65': 'createMLDSA65', 'ML-DSA-87': 'createMLDSA87',
+  'SLH-DSA-SHA2-128s': 'createSlhDsaSha2128s', 'SLH-DSA-SHA2-128f': 'createSlhDsaSha2128f',
+  'SLH-DSA-SHA2-192s': 'createSlhDsaSha2192s', 'SLH-DSA-SHA2-192f': 'createSlhDsaSha2192f',
+  'SLH-DSA-SHA2-256s': 'createSlhDsaSha2256s', 'SLH-DSA-SHA2-256f': 'createSlhDsaSha2256f',
+  'SLH-DSA-SHAKE-128s': 'createSlhDsaShake128s', 'SLH-DSA-SHAKE-128f': 'createSlhDsaShake128f',
+  'SLH-DSA-SHAKE-192s': 'createSlhDsaShake192s', 'SLH-DSA-SHAKE-192f': 'createSlhDsaShake192f',
+  'SLH-DSA-SHAKE-256s': 'createSlhDsaShake256s', 'SLH-DSA-SHAKE-256f': 'createSlhDsaShake256f',
+};
+const liboqs = {};
+for (const [name, maker] of Object.entries(liboqsMakers)) {
+  if (typeof liboqsJs[maker] === 'function') liboqs[name] = await liboqsJs[maker]();
+}
+const ways = makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline, liboqs);
 if (out) writeFileSync(out, '');
 let last = 0;
 suite.run(JSON.stringify(options), JSON.stringify(env), ways, () => performance.now(),

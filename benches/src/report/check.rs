@@ -16,7 +16,7 @@ impl Report {
             let expected_ways: &[&str] = match target.as_str() {
                 // Every native column; liboqs only where it has the suite (below).
                 "native" => &NATIVE_WAYS[1..],
-                "node" => &["pqverify", "pqverify-portable", "pqverify-prepared"],
+                "node" => &["pqverify", "pqverify-portable", "pqverify-prepared", "liboqs-js"],
                 // The page loads one build of the package: no portable way there.
                 _ => &["pqverify", "pqverify-prepared"],
             };

@@ -5,6 +5,14 @@ use std::fmt::Write as _;
 use super::{BLOCK_BUDGET, NATIVE_WAYS, Report, us};
 use crate::stats::median;
 
+/// `a / b` as "0.42×", or "—".
+fn ratio(a: Option<f64>, b: Option<f64>) -> String {
+    match (a, b) {
+        (Some(a), Some(b)) if b > 0.0 => format!("{:.2}×", a / b),
+        _ => "—".into(),
+    }
+}
+
 impl Report {
     /// The Markdown report: the six sections in order.
     pub fn markdown(&self) -> String {
@@ -84,39 +92,54 @@ impl Report {
         let wasm_targets: Vec<&str> = ["node", "browser"].into_iter().filter(|t| self.runs.contains_key(*t)).collect();
         if self.native().is_none() || wasm_targets.is_empty() {
             out.push_str("(needs a native run and a Node or browser run)\n\n");
-        } else {
-            let mut header = vec!["suite".to_owned(), "way".to_owned(), "native µs".to_owned()];
-            for t in &wasm_targets {
-                header.push(format!("{t} µs"));
-                header.push(format!("{t} / native"));
-                header.push(format!("noble ({t}) µs"));
-                header.push(format!("noble / pqverify ({t})"));
+            return;
+        }
+        // The JS peers measured on each target (columns only for those present).
+        let peers = |t: &str| -> Vec<&'static str> {
+            let run = &self.runs[t];
+            ["noble", "liboqs-js"]
+                .into_iter()
+                .filter(|p| self.suites.iter().any(|s| run.get(p, s, "valid").is_some()))
+                .collect()
+        };
+        let mut header = vec!["suite".to_owned(), "way".to_owned(), "native µs".to_owned()];
+        for t in &wasm_targets {
+            header.push(format!("{t} µs"));
+            header.push(format!("{t} / native"));
+            for p in peers(t) {
+                header.push(format!("{p} ({t}) µs"));
+                // noble: how many times faster pqverify is; liboqs-js: time over its time.
+                header.push(if p == "noble" {
+                    format!("noble / pqverify ({t})")
+                } else {
+                    format!("pqverify / {p} ({t})")
+                });
             }
-            let _ = writeln!(out, "| {} |\n|---|---|{}", header.join(" | "), "---:|".repeat(header.len() - 2));
-            for suite in &self.suites {
-                for way in ["pqverify", "pqverify-portable", "pqverify-prepared"] {
-                    let native = self.native().and_then(|r| r.get(way, suite, "valid")).map(|c| c.median_ns);
-                    let mut cells = vec![suite.clone(), way.to_owned(), native.map_or("—".into(), us)];
-                    for t in &wasm_targets {
-                        let run = &self.runs[*t];
-                        let w = run.get(way, suite, "valid").map(|c| c.median_ns);
-                        let noble = run.get("noble", suite, "valid").map(|c| c.median_ns);
-                        cells.push(w.map_or("—".into(), us));
-                        cells.push(match (w, native) {
-                            (Some(w), Some(n)) => format!("{:.2}×", w / n),
-                            _ => "—".into(),
-                        });
-                        cells.push(noble.map_or("—".into(), us));
-                        cells.push(match (noble, w) {
-                            (Some(nb), Some(w)) => format!("{:.1}×", nb / w),
-                            _ => "—".into(),
+        }
+        let _ = writeln!(out, "| {} |\n|---|---|{}", header.join(" | "), "---:|".repeat(header.len() - 2));
+        for suite in &self.suites {
+            for way in ["pqverify", "pqverify-portable", "pqverify-prepared"] {
+                let native = self.native().and_then(|r| r.get(way, suite, "valid")).map(|c| c.median_ns);
+                let mut cells = vec![suite.clone(), way.to_owned(), native.map_or("—".into(), us)];
+                for t in &wasm_targets {
+                    let run = &self.runs[*t];
+                    let w = run.get(way, suite, "valid").map(|c| c.median_ns);
+                    cells.push(w.map_or("—".into(), us));
+                    cells.push(ratio(w, native));
+                    for p in peers(t) {
+                        let peer = run.get(p, suite, "valid").map(|c| c.median_ns);
+                        cells.push(peer.map_or("—".into(), us));
+                        cells.push(match (p, peer, w) {
+                            ("noble", Some(nb), Some(w)) => format!("{:.1}×", nb / w),
+                            ("noble", _, _) => "—".into(),
+                            _ => ratio(w, peer),
                         });
                     }
-                    let _ = writeln!(out, "| {} |", cells.join(" | "));
                 }
+                let _ = writeln!(out, "| {} |", cells.join(" | "));
             }
-            out.push('\n');
         }
+        out.push('\n');
     }
 
     /// Section 6: each target's environment and round-to-round spread.
