@@ -169,7 +169,7 @@ enum Engine {
 fn wasm_tests(variant: Variant, engine: Engine) -> Result<Ran> {
     let (rustflags, target_dir) = match variant {
         Variant::Baseline => ("", "target"),
-        Variant::Simd128 => ("-C target-feature=+simd128", "target/simd"),
+        Variant::Simd128 => (wasm::SIMD_RUSTFLAGS, "target/simd"),
     };
     let mut cmd = cargo();
     cmd.args(["test", "-p", "pqverify-wasm", "--target", "wasm32-unknown-unknown", "--release", "--test", "web"])
