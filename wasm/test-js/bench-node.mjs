@@ -48,19 +48,15 @@ const env = {
 const pkgDir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
 const baseline = await import(`file://${pkgDir}wasm/pqverify_wasm.js?baseline`);
 baseline.initSync({ module: readFileSync(`${pkgDir}wasm/pqverify_wasm_bg.wasm`) });
-// liboqs-js: one instance per suite it has, made before any timing.
-const liboqsMakers = {
-  'ML-DSA-44': 'createMLDSA44', 'ML-DSA-65': 'createMLDSA65', 'ML-DSA-87': 'createMLDSA87',
-  'SLH-DSA-SHA2-128s': 'createSlhDsaSha2128s', 'SLH-DSA-SHA2-128f': 'createSlhDsaSha2128f',
-  'SLH-DSA-SHA2-192s': 'createSlhDsaSha2192s', 'SLH-DSA-SHA2-192f': 'createSlhDsaSha2192f',
-  'SLH-DSA-SHA2-256s': 'createSlhDsaSha2256s', 'SLH-DSA-SHA2-256f': 'createSlhDsaSha2256f',
-  'SLH-DSA-SHAKE-128s': 'createSlhDsaShake128s', 'SLH-DSA-SHAKE-128f': 'createSlhDsaShake128f',
-  'SLH-DSA-SHAKE-192s': 'createSlhDsaShake192s', 'SLH-DSA-SHAKE-192f': 'createSlhDsaShake192f',
-  'SLH-DSA-SHAKE-256s': 'createSlhDsaShake256s', 'SLH-DSA-SHAKE-256f': 'createSlhDsaShake256f',
-};
+// liboqs-js: one instance per suite it has, made before any timing. Its factory names
+// follow the FIPS names: ML-DSA-44 → createMLDSA44, SLH-DSA-SHA2-128s → createSlhDsaSha2128s.
+const liboqsMaker = (suite) => suite.startsWith('ML-DSA')
+  ? `createMLDSA${suite.slice(7)}`
+  : `createSlhDsa${suite.slice(8).split('-').map((p) => p[0] + p.slice(1).toLowerCase()).join('')}`;
 const liboqs = {};
-for (const [name, maker] of Object.entries(liboqsMakers)) {
-  if (typeof liboqsJs[maker] === 'function') liboqs[name] = await liboqsJs[maker]();
+for (const { name } of pq.suites()) {
+  const make = liboqsJs[liboqsMaker(name)];
+  if (typeof make === 'function') liboqs[name] = await make();
 }
 const ways = makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline, liboqs);
 if (out) writeFileSync(out, '');

@@ -115,9 +115,43 @@ pub(crate) fn f1600_portable(a: &mut [u64; 25]) {
     *a = s;
 }
 
-/// One round of Keccak-f[1600] (θ, ρ, π, χ, ι) from state `a` with round constant `rc`.
+/// What a round needs of a lane: one 64-bit lane, or that lane of several states in a
+/// vector (each SIMD backend implements it for its vector type).
+pub(crate) trait Lane: Copy {
+    /// self ⊕ other.
+    fn xor(self, other: Self) -> Self;
+    /// ¬self ∧ other.
+    fn andn(self, other: Self) -> Self;
+    /// Rotation left by `R` (0 ≤ R < 64).
+    fn rol<const R: u32>(self) -> Self;
+    /// `value` in every state.
+    fn splat(value: u64) -> Self;
+}
+
+impl Lane for u64 {
+    #[inline(always)]
+    fn xor(self, other: Self) -> Self {
+        self ^ other
+    }
+    #[inline(always)]
+    fn andn(self, other: Self) -> Self {
+        !self & other
+    }
+    #[inline(always)]
+    fn rol<const R: u32>(self) -> Self {
+        self.rotate_left(R)
+    }
+    #[inline(always)]
+    fn splat(value: u64) -> Self {
+        value
+    }
+}
+
+/// One round of Keccak-f[1600] (θ, ρ, π, χ, ι) on state `a` with round constant `rc`,
+/// written out lane by lane with constant rotations. Generic over the lane, so that the
+/// scalar permutation and the wasm simd128 one (two states per vector) share it.
 #[inline(always)]
-fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
+pub(crate) fn round<L: Lane>(a: [L; 25], rc: u64) -> [L; 25] {
     let [
         a0,
         a1,
@@ -146,71 +180,71 @@ fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
         a24,
     ] = a;
     // θ: column parities C[x], then D[x] = C[x − 1] ⊕ rot(C[x + 1], 1).
-    let c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
-    let c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
-    let c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
-    let c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
-    let c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
-    let d0 = c4 ^ c1.rotate_left(1);
-    let d1 = c0 ^ c2.rotate_left(1);
-    let d2 = c1 ^ c3.rotate_left(1);
-    let d3 = c2 ^ c4.rotate_left(1);
-    let d4 = c3 ^ c0.rotate_left(1);
+    let c0 = a0.xor(a5).xor(a10).xor(a15).xor(a20);
+    let c1 = a1.xor(a6).xor(a11).xor(a16).xor(a21);
+    let c2 = a2.xor(a7).xor(a12).xor(a17).xor(a22);
+    let c3 = a3.xor(a8).xor(a13).xor(a18).xor(a23);
+    let c4 = a4.xor(a9).xor(a14).xor(a19).xor(a24);
+    let d0 = c4.xor(c1.rol::<1>());
+    let d1 = c0.xor(c2.rol::<1>());
+    let d2 = c1.xor(c3.rol::<1>());
+    let d3 = c2.xor(c4.rol::<1>());
+    let d4 = c3.xor(c0.rol::<1>());
     // ρ, π and χ one output row at a time: row y takes lane ((x + 3y) mod 5, x) into
     // position x, with D added and rotated by ρ's offset.
-    let b0 = (a0 ^ d0).rotate_left(RHO[0]);
-    let b1 = (a6 ^ d1).rotate_left(RHO[6]);
-    let b2 = (a12 ^ d2).rotate_left(RHO[12]);
-    let b3 = (a18 ^ d3).rotate_left(RHO[18]);
-    let b4 = (a24 ^ d4).rotate_left(RHO[24]);
-    let e0 = b0 ^ (!b1 & b2);
-    let e1 = b1 ^ (!b2 & b3);
-    let e2 = b2 ^ (!b3 & b4);
-    let e3 = b3 ^ (!b4 & b0);
-    let e4 = b4 ^ (!b0 & b1);
-    let b0 = (a3 ^ d3).rotate_left(RHO[3]);
-    let b1 = (a9 ^ d4).rotate_left(RHO[9]);
-    let b2 = (a10 ^ d0).rotate_left(RHO[10]);
-    let b3 = (a16 ^ d1).rotate_left(RHO[16]);
-    let b4 = (a22 ^ d2).rotate_left(RHO[22]);
-    let e5 = b0 ^ (!b1 & b2);
-    let e6 = b1 ^ (!b2 & b3);
-    let e7 = b2 ^ (!b3 & b4);
-    let e8 = b3 ^ (!b4 & b0);
-    let e9 = b4 ^ (!b0 & b1);
-    let b0 = (a1 ^ d1).rotate_left(RHO[1]);
-    let b1 = (a7 ^ d2).rotate_left(RHO[7]);
-    let b2 = (a13 ^ d3).rotate_left(RHO[13]);
-    let b3 = (a19 ^ d4).rotate_left(RHO[19]);
-    let b4 = (a20 ^ d0).rotate_left(RHO[20]);
-    let e10 = b0 ^ (!b1 & b2);
-    let e11 = b1 ^ (!b2 & b3);
-    let e12 = b2 ^ (!b3 & b4);
-    let e13 = b3 ^ (!b4 & b0);
-    let e14 = b4 ^ (!b0 & b1);
-    let b0 = (a4 ^ d4).rotate_left(RHO[4]);
-    let b1 = (a5 ^ d0).rotate_left(RHO[5]);
-    let b2 = (a11 ^ d1).rotate_left(RHO[11]);
-    let b3 = (a17 ^ d2).rotate_left(RHO[17]);
-    let b4 = (a23 ^ d3).rotate_left(RHO[23]);
-    let e15 = b0 ^ (!b1 & b2);
-    let e16 = b1 ^ (!b2 & b3);
-    let e17 = b2 ^ (!b3 & b4);
-    let e18 = b3 ^ (!b4 & b0);
-    let e19 = b4 ^ (!b0 & b1);
-    let b0 = (a2 ^ d2).rotate_left(RHO[2]);
-    let b1 = (a8 ^ d3).rotate_left(RHO[8]);
-    let b2 = (a14 ^ d4).rotate_left(RHO[14]);
-    let b3 = (a15 ^ d0).rotate_left(RHO[15]);
-    let b4 = (a21 ^ d1).rotate_left(RHO[21]);
-    let e20 = b0 ^ (!b1 & b2);
-    let e21 = b1 ^ (!b2 & b3);
-    let e22 = b2 ^ (!b3 & b4);
-    let e23 = b3 ^ (!b4 & b0);
-    let e24 = b4 ^ (!b0 & b1);
+    let b0 = a0.xor(d0).rol::<{ RHO[0] }>();
+    let b1 = a6.xor(d1).rol::<{ RHO[6] }>();
+    let b2 = a12.xor(d2).rol::<{ RHO[12] }>();
+    let b3 = a18.xor(d3).rol::<{ RHO[18] }>();
+    let b4 = a24.xor(d4).rol::<{ RHO[24] }>();
+    let e0 = b0.xor(b1.andn(b2));
+    let e1 = b1.xor(b2.andn(b3));
+    let e2 = b2.xor(b3.andn(b4));
+    let e3 = b3.xor(b4.andn(b0));
+    let e4 = b4.xor(b0.andn(b1));
+    let b0 = a3.xor(d3).rol::<{ RHO[3] }>();
+    let b1 = a9.xor(d4).rol::<{ RHO[9] }>();
+    let b2 = a10.xor(d0).rol::<{ RHO[10] }>();
+    let b3 = a16.xor(d1).rol::<{ RHO[16] }>();
+    let b4 = a22.xor(d2).rol::<{ RHO[22] }>();
+    let e5 = b0.xor(b1.andn(b2));
+    let e6 = b1.xor(b2.andn(b3));
+    let e7 = b2.xor(b3.andn(b4));
+    let e8 = b3.xor(b4.andn(b0));
+    let e9 = b4.xor(b0.andn(b1));
+    let b0 = a1.xor(d1).rol::<{ RHO[1] }>();
+    let b1 = a7.xor(d2).rol::<{ RHO[7] }>();
+    let b2 = a13.xor(d3).rol::<{ RHO[13] }>();
+    let b3 = a19.xor(d4).rol::<{ RHO[19] }>();
+    let b4 = a20.xor(d0).rol::<{ RHO[20] }>();
+    let e10 = b0.xor(b1.andn(b2));
+    let e11 = b1.xor(b2.andn(b3));
+    let e12 = b2.xor(b3.andn(b4));
+    let e13 = b3.xor(b4.andn(b0));
+    let e14 = b4.xor(b0.andn(b1));
+    let b0 = a4.xor(d4).rol::<{ RHO[4] }>();
+    let b1 = a5.xor(d0).rol::<{ RHO[5] }>();
+    let b2 = a11.xor(d1).rol::<{ RHO[11] }>();
+    let b3 = a17.xor(d2).rol::<{ RHO[17] }>();
+    let b4 = a23.xor(d3).rol::<{ RHO[23] }>();
+    let e15 = b0.xor(b1.andn(b2));
+    let e16 = b1.xor(b2.andn(b3));
+    let e17 = b2.xor(b3.andn(b4));
+    let e18 = b3.xor(b4.andn(b0));
+    let e19 = b4.xor(b0.andn(b1));
+    let b0 = a2.xor(d2).rol::<{ RHO[2] }>();
+    let b1 = a8.xor(d3).rol::<{ RHO[8] }>();
+    let b2 = a14.xor(d4).rol::<{ RHO[14] }>();
+    let b3 = a15.xor(d0).rol::<{ RHO[15] }>();
+    let b4 = a21.xor(d1).rol::<{ RHO[21] }>();
+    let e20 = b0.xor(b1.andn(b2));
+    let e21 = b1.xor(b2.andn(b3));
+    let e22 = b2.xor(b3.andn(b4));
+    let e23 = b3.xor(b4.andn(b0));
+    let e24 = b4.xor(b0.andn(b1));
     // ι
     [
-        e0 ^ rc,
+        e0.xor(L::splat(rc)),
         e1,
         e2,
         e3,
