@@ -55,6 +55,10 @@ pub(crate) fn tools() -> Result {
     if !Path::new("/usr/bin/chromium").exists() || !Path::new("/usr/bin/chromedriver").exists() {
         apt_install(&["chromium", "chromium-driver"])?;
     }
+    for tool in ["wasm-bindgen", "wasm-bindgen-test-runner", "wasm-pack", "node", "npm", "/usr/bin/chromedriver"] {
+        let found = version_of(tool).unwrap_or_else(|| "missing".into());
+        eprintln!("xtask: setup: {tool}: {}", found.lines().next().unwrap_or_default());
+    }
     npm_ci(&test_js())?;
     npm_ci(&root().join("www"))
 }
