@@ -33,6 +33,10 @@ test('the package is ready on import, with every suite', () => {
   const require = createRequire(import.meta.url);
   const manifest = require('pqverify/package.json');
   assert.equal(manifest.name, 'pqverify');
+  // The licenses it names ship with it; no placeholder metadata.
+  const dir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
+  for (const file of ['LICENSE-MIT', 'LICENSE-APACHE']) assert.ok(readFileSync(dir + file, 'utf8').length > 500, file);
+  assert.equal(manifest.repository, undefined);
   assert.equal(pq.suites().length, 15);
   // Node 20 has wasm SIMD, so the package picks its simd128 build.
   assert.equal(pq.backend(), WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11])) ? 'simd128' : 'portable');

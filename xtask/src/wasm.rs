@@ -116,6 +116,9 @@ pub(crate) fn build_package() -> Result<PathBuf> {
             copy(&entry.path(), &pkg.join(entry.file_name()))?;
         }
     }
+    for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        copy(&root.join(license), &pkg.join(license))?;
+    }
     for (variant, dir) in [("baseline", "wasm"), ("simd", "wasm-simd")] {
         let out = root.join("target/wasm-build").join(variant);
         std::fs::create_dir_all(pkg.join(dir)).map_err(|e| e.to_string())?;
