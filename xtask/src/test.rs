@@ -34,6 +34,7 @@ const STEPS: &[Step] = &[
     Step { name: "native tests (core, kats, testkit, native twin, bench suite, xtask)", run: native_tests },
     Step { name: "doc tests", run: doc_tests },
     Step { name: "pqverify-core builds for wasm32 (no_std and alloc)", run: core_wasm_builds },
+    Step { name: "the native library builds without the CLI's dependencies", run: native_library_alone },
     Step { name: "wasm tests, baseline build, in Node", run: || wasm_tests(Variant::Baseline, Engine::Node) },
     Step {
         name: "wasm tests, baseline build, in headless Chromium",
@@ -151,6 +152,15 @@ fn core_wasm_builds() -> Result<Ran> {
         )?;
     }
     Ok(Ran::Check)
+}
+
+/// The native library without clap and indicatif (`default-features = false`).
+fn native_library_alone() -> Result<Ran> {
+    exec(
+        "cargo build -p pqverify-native --no-default-features --lib",
+        cargo().args(["build", "-p", "pqverify-native", "--no-default-features", "--lib"]),
+    )
+    .map(|()| Ran::Check)
 }
 
 #[derive(Clone, Copy)]
