@@ -22,8 +22,9 @@ use pqverify_core::{MAX_CONTEXT_LEN, Message};
 /// Why a request got no verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VerifyError {
-    /// The request itself is unusable (key length, context length, μ length, …).
-    Input(String),
+    /// The request itself is unusable (key length, context length, μ length, an
+    /// interface the suite lacks), as pqverify-core describes it.
+    Input(pqverify_core::Error),
     /// The backend has no such suite or interface.
     Unsupported(String),
     /// A backend failed or panicked.
@@ -37,7 +38,8 @@ pub enum VerifyError {
 impl std::fmt::Display for VerifyError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            VerifyError::Input(m) | VerifyError::Unsupported(m) | VerifyError::Budget(m) => f.write_str(m),
+            VerifyError::Input(e) => write!(f, "{e}"),
+            VerifyError::Unsupported(m) | VerifyError::Budget(m) => f.write_str(m),
             VerifyError::Backend(m) => write!(f, "backend failure: {m}"),
             VerifyError::Sink(m) => write!(f, "disagreement sink failed: {m}"),
         }
@@ -70,23 +72,19 @@ impl VerifyError {
 /// interface exists for the suite. The signature may have any length (a wrong
 /// length is a verdict, not an input error).
 pub fn check_request(r: &Request<'_>) -> Result<(), VerifyError> {
-    let expected = r.suite.public_key_len();
+    use pqverify_core::Error;
+    let (suite, expected) = (r.suite, r.suite.public_key_len());
     if r.public_key.len() != expected {
-        return Err(VerifyError::Input(format!(
-            "public key is {} bytes; {} public keys are {expected} bytes",
-            r.public_key.len(),
-            r.suite
-        )));
+        return Err(VerifyError::Input(Error::PublicKeyLength { suite, expected, got: r.public_key.len() }));
     }
     match r.message {
         Message::Pure { ctx, .. } | Message::PreHash { ctx, .. } if ctx.len() > MAX_CONTEXT_LEN => {
-            Err(VerifyError::Input(format!("context is {} bytes; a context is at most 255 bytes", ctx.len())))
+            Err(VerifyError::Input(Error::ContextLength { got: ctx.len() }))
         }
-        Message::ExternalMu(mu) if mu.len() != 64 => {
-            Err(VerifyError::Input(format!("external mu is {} bytes; it must be exactly 64 bytes", mu.len())))
-        }
-        _ if !r.interface().exists_for(r.suite) => {
-            Err(VerifyError::Input(format!("{} has no {} interface", r.suite, r.interface())))
+        Message::ExternalMu(mu) if mu.len() != 64 => Err(VerifyError::Input(Error::MuLength { got: mu.len() })),
+        _ if !r.interface().exists_for(suite) => {
+            // The one interface a suite can lack; the words pqverify-core uses for it.
+            Err(VerifyError::Input(Error::Unsupported { suite, what: "external mu (ML-DSA only)" }))
         }
         _ => Ok(()),
     }

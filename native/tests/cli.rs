@@ -335,7 +335,7 @@ fn verify_bad_input_exits_2_with_one_line() {
                 "--sig".into(),
                 "00".into(),
             ],
-            "no external-mu interface",
+            "does not support external mu (ML-DSA only)",
         ),
     ];
     for (args, expect) in cases {
