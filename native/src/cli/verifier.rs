@@ -1,0 +1,84 @@
+//! The verifier a command asks for, its disagreement log, and byte arguments.
+
+use std::fs::OpenOptions;
+use std::sync::Arc;
+
+use pqverify_native::backend::{Backend, Liboqs, Pqverify, Reference};
+use pqverify_native::dual::{DualVerifier, Mode};
+use pqverify_native::sink::{DisagreementSink, JsonLines};
+use pqverify_native::{Single, Verify};
+
+use super::failure::Failure::{self, BadInput};
+use super::{BackendName, ModeArg, VerifierArgs};
+
+/// Hex, or `@path` for a file's raw bytes.
+pub(crate) fn bytes_arg(name: &str, value: &str) -> Result<Vec<u8>, Failure> {
+    match value.strip_prefix('@') {
+        Some(path) => std::fs::read(path).map_err(|e| BadInput(format!("--{name}: cannot read {path}: {e}"))),
+        None => {
+            hex::decode(value.trim()).map_err(|e| BadInput(format!("--{name}: not hex ({e}); use @FILE for raw bytes")))
+        }
+    }
+}
+
+pub(crate) fn pqverify_backend(args: &VerifierArgs) -> Arc<dyn Backend> {
+    if args.key_cache == 0 { Arc::new(Pqverify::one_shot()) } else { Arc::new(Pqverify::with_cache(args.key_cache)) }
+}
+
+pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Failure> {
+    if !matches!(args.backend, BackendName::Dual) && (args.mode.is_some() || args.audit_rejections.is_some()) {
+        return Err(BadInput("--mode and --audit-rejections need --backend dual".into()));
+    }
+    Ok(match args.backend {
+        BackendName::Pqverify => Box::new(Single(pqverify_backend(args))),
+        BackendName::Liboqs => Box::new(Single(Arc::new(Liboqs::new()))),
+        BackendName::Rustcrypto => Box::new(Single(Arc::new(Reference))),
+        BackendName::Dual => {
+            let mode = match args.mode {
+                None | Some(ModeArg::Enforce) => Mode::Enforce,
+                Some(ModeArg::Shadow) => Mode::Shadow,
+            };
+            Box::new(
+                DualVerifier::new(
+                    vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
+                    pqverify_backend(args),
+                    mode,
+                    open_sink(&args.disagreements)?,
+                )
+                .with_audit(args.audit_rejections.unwrap_or(1)),
+            )
+        }
+    })
+}
+
+/// Opens the disagreement log before any verification: a file (appended), or standard
+/// error when the path is `-`. Rust points a closed descriptor 2 at /dev/null before
+/// `main`, so standard error that is /dev/null (closed, or `2>/dev/null`) is refused:
+/// the log would be lost. Every record is written and flushed on its own, and a
+/// failing write fails that request.
+pub(crate) fn open_sink(path: &std::path::Path) -> Result<Arc<dyn DisagreementSink>, Failure> {
+    let (target, shown) = if path.as_os_str() == "-" {
+        let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| {
+            use std::os::unix::fs::MetadataExt;
+            (a.dev(), a.ino(), a.rdev()) == (b.dev(), b.ino(), b.rdev())
+        };
+        if let (Ok(err), Ok(null)) = (std::fs::metadata("/dev/stderr"), std::fs::metadata("/dev/null"))
+            && same(&err, &null)
+        {
+            return Err(BadInput(
+                "--disagreements -: standard error is closed or /dev/null, so disagreements would be lost; \
+                 give a file"
+                    .into(),
+            ));
+        }
+        (std::path::Path::new("/dev/stderr"), "standard error".to_owned())
+    } else {
+        (path, path.display().to_string())
+    };
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(target)
+        .map_err(|e| BadInput(format!("--disagreements: cannot open {shown}: {e}")))?;
+    Ok(Arc::new(JsonLines::new(file)))
+}
