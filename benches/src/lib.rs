@@ -11,7 +11,6 @@ pub mod fixtures;
 pub mod record;
 pub mod report;
 pub mod stats;
-pub mod units;
 #[cfg(feature = "wasm")]
 mod wasm;
 
@@ -19,4 +18,3 @@ pub use engine::{Bound, Clock, Config, Progress, Way, run};
 pub use fixtures::{Case, FIXTURES_JSON, Fixtures, SuiteFixture};
 pub use record::{Block, Env, LiboqsInfo, Record, SCHEMA, Sample};
 pub use report::Report;
-pub use units::UnitTable;

@@ -14,6 +14,10 @@ pub struct LiboqsInfo {
     pub version: String,
     /// Whether its AVX2 code runs.
     pub avx2: bool,
+    /// `linked` (the vendored release) or the path of the shared library loaded
+    /// (absent in records written before runs could load one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library: Option<String>,
 }
 
 /// What a run ran on.

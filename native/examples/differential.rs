@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use pqverify_core::{Message, Suite};
-use pqverify_native::backend::{Backend, Interface, Liboqs, Reference, Request};
+use pqverify_native::backend::{Backend, Liboqs, Reference, Request};
 use pqverify_testkit::{KeyPair, KeySeed, Rng};
 use rayon::prelude::*;
 
@@ -43,6 +43,20 @@ fn backend_outcome(r: Result<bool, String>) -> String {
         Ok(false) => "invalid".into(),
         Err(e) => format!("error: {e}"),
     }
+}
+
+/// The outcome of every backend that has the request's suite and interface.
+fn backend_verdicts(backends: &[&Arc<dyn Backend>], request: &Request<'_>) -> Vec<(String, String)> {
+    backends
+        .iter()
+        .filter(|b| b.supports(request.suite, request.interface()))
+        .map(|b| (b.name().to_owned(), backend_outcome(b.verify(request))))
+        .collect()
+}
+
+/// Whether any two outcomes differ (an error differs from both verdicts).
+fn disagree(verdicts: &[(String, String)]) -> bool {
+    verdicts.iter().any(|v| v.1 != verdicts[0].1)
 }
 
 fn sign(suite: Suite, rng: &mut Rng) -> Signed {
@@ -217,13 +231,9 @@ fn main() {
                     pqverify_core::PreparedKey::new(suite, &case.pk).and_then(|k| k.verify(request.message, &case.sig)),
                 );
                 let mut verdicts = vec![("pqverify".to_owned(), one_shot), ("pqverify-prepared".to_owned(), prepared)];
-                for b in [&liboqs, &reference] {
-                    if b.supports(suite, Interface::Pure) {
-                        verdicts.push((b.name().to_owned(), backend_outcome(b.verify(&request))));
-                    }
-                }
+                verdicts.extend(backend_verdicts(&[&liboqs, &reference], &request));
                 *kinds.lock().unwrap().entry((suite.name().to_owned(), case.kind.clone())).or_default() += 1;
-                if verdicts.iter().any(|v| v.1 != verdicts[0].1) {
+                if disagree(&verdicts) {
                     let n = disagreements.fetch_add(1, Ordering::Relaxed);
                     let record = serde_json::json!({
                         "suite": suite.name(), "mutation": case.kind, "verdicts": verdicts,
@@ -257,5 +267,53 @@ fn main() {
     if d > 0 {
         eprintln!("differential: disagreements written to {}", out.display());
         std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pqverify_native::backend::{Interface, Pqverify};
+
+    /// A backend that fails on every request.
+    struct Erroring;
+
+    impl Backend for Erroring {
+        fn name(&self) -> &'static str {
+            "erroring"
+        }
+        fn version(&self) -> String {
+            "0".into()
+        }
+        fn supports(&self, _: Suite, _: Interface) -> bool {
+            true
+        }
+        fn verify(&self, _: &Request<'_>) -> Result<bool, String> {
+            Err("out of memory".into())
+        }
+    }
+
+    #[test]
+    fn an_erroring_backend_is_a_disagreement_on_valid_and_invalid_signatures() {
+        let suite = Suite::MlDsa44;
+        let signed = sign(suite, &mut Rng(3));
+        let pqverify: Arc<dyn Backend> = Arc::new(Pqverify::one_shot());
+        let erroring: Arc<dyn Backend> = Arc::new(Erroring);
+        let mut bad_sig = signed.sig.clone();
+        bad_sig[7] ^= 1;
+        for (sig, expected) in [(&signed.sig, "valid"), (&bad_sig, "invalid")] {
+            let request = Request {
+                suite,
+                public_key: &signed.pk,
+                message: Message::pure(&signed.msg, &signed.ctx),
+                signature: sig,
+            };
+            let verdicts = backend_verdicts(&[&pqverify, &erroring], &request);
+            assert_eq!(verdicts[0].1, expected);
+            assert_eq!(verdicts[1].1, "error: out of memory");
+            assert!(disagree(&verdicts), "{verdicts:?}");
+            let agreeing = backend_verdicts(&[&pqverify, &pqverify], &request);
+            assert!(!disagree(&agreeing));
+        }
     }
 }

@@ -2,7 +2,8 @@
 //! `fips204`/`fips205` crates), for trying the CLI and measuring batches.
 //!
 //! `cargo run --release -p pqverify-native --example make_batch -- ML-DSA-44 10000 100 > batch.jsonl`
-//! (suite, number of items, number of distinct keys; every 10th signature has a flipped byte).
+//! (suite, number of items, number of distinct keys, and optionally the message size in
+//! bytes; every 10th signature has a flipped byte).
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "a tool for humans")]
 
 use std::io::Write;
@@ -15,6 +16,7 @@ fn main() {
     let suite = args.first().map_or("ML-DSA-44", String::as_str).to_owned();
     let count: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let keys: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100).max(1);
+    let size: Option<usize> = args.get(3).and_then(|a| a.parse().ok());
     let Ok(suite_id) = suite.parse::<pqverify_core::Suite>() else {
         eprintln!("make_batch: {suite}: not a suite name (ML-DSA-44, …)");
         std::process::exit(2);
@@ -34,7 +36,10 @@ fn main() {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     for i in 0..count {
-        let msg = format!("transaction {i}").into_bytes();
+        let mut msg = format!("transaction {i}").into_bytes();
+        if let Some(size) = size {
+            msg.resize(size, b'.');
+        }
         let (pk, mut sig) = sign(i, &msg);
         if i % 10 == 9 {
             sig[100] ^= 1;

@@ -44,6 +44,16 @@ impl OwnedMessage {
             OwnedMessage::ExternalMu(mu) => Message::ExternalMu(mu),
         }
     }
+
+    /// The bytes a verifier hashes beyond its fixed work (what long messages are
+    /// charged for): message and context, or M′; none for an external μ.
+    pub fn hashed_len(&self) -> usize {
+        match self {
+            OwnedMessage::Pure { msg, ctx } | OwnedMessage::PreHash { msg, ctx, .. } => msg.len() + ctx.len(),
+            OwnedMessage::Internal(m) => m.len(),
+            OwnedMessage::ExternalMu(_) => 0,
+        }
+    }
 }
 
 /// One batch item.
@@ -79,7 +89,7 @@ pub fn verify_batch(
     budget: Option<(&UnitTable, u64)>,
 ) -> Result<Vec<Result<bool, VerifyError>>, VerifyError> {
     if let Some((table, limit)) = budget {
-        table.charge(items.iter().map(|i| i.suite.name()), limit).map_err(VerifyError::Budget)?;
+        table.charge(items.iter().map(|i| (i.suite, i.message.hashed_len())), limit).map_err(VerifyError::Budget)?;
     }
     Ok(items.par_iter().map(|item| verifier.verify(&item.request())).collect())
 }

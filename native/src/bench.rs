@@ -5,13 +5,14 @@ use std::sync::Arc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use pqverify_bench::report::BLOCK_BUDGET;
-use pqverify_bench::{Block, Bound, Clock, Env, Fixtures, LiboqsInfo, SCHEMA, SuiteFixture, UnitTable, Way};
+use pqverify_bench::{Block, Bound, Clock, Env, Fixtures, LiboqsInfo, SCHEMA, SuiteFixture, Way};
 use pqverify_core::{Message, PreparedKey, Suite};
 
 use crate::backend::{Backend, Interface, Liboqs, Pqverify, Reference, Request};
 use crate::batch::{Item, OwnedMessage, verify_batch};
 use crate::dual::{DualVerifier, Mode};
 use crate::sink::DisagreementSink;
+use crate::units::UnitTable;
 use crate::{Single, Verify};
 
 /// `Instant` as the suite's clock.
@@ -133,15 +134,10 @@ impl Way for PortableWay {
 /// The dual verifier the benchmark and the block use: liboqs (else the reference)
 /// as primary, pqverify with a prepared-key cache as secondary; in enforce mode the
 /// secondary audits one in `audit_every` rejections (1 all, the CLI's default; 0 none).
-pub fn dual(mode: Mode, audit_every: u64, sink: Arc<dyn DisagreementSink>) -> Arc<DualVerifier> {
+pub fn dual(liboqs: &Arc<Liboqs>, mode: Mode, audit_every: u64, sink: Arc<dyn DisagreementSink>) -> Arc<DualVerifier> {
     Arc::new(
-        DualVerifier::new(
-            vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
-            Arc::new(Pqverify::with_cache(1024)),
-            mode,
-            sink,
-        )
-        .with_audit(audit_every),
+        DualVerifier::new(vec![liboqs.clone(), Arc::new(Reference)], Arc::new(Pqverify::with_cache(1024)), mode, sink)
+            .with_audit(audit_every),
     )
 }
 
@@ -158,8 +154,8 @@ impl Verify for Shared {
 
 /// The native ways, in record order: liboqs, reference, pqverify, pqverify-portable,
 /// pqverify-prepared, dual-enforce (auditing every rejection), dual-enforce-unaudited,
-/// dual-shadow.
-pub fn native_ways(sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
+/// dual-shadow; `liboqs` is the library measured and used as primary.
+pub fn native_ways(liboqs: &Arc<Liboqs>, sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
     let single = |name: &str, backend: Arc<dyn Backend>| -> Box<dyn Way> {
         Box::new(VerifierWay {
             name: name.into(),
@@ -169,11 +165,11 @@ pub fn native_ways(sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
         })
     };
     let dual_way = |mode: Mode, audit_every: u64, name: &str| -> Box<dyn Way> {
-        let d = dual(mode, audit_every, sink.clone());
+        let d = dual(liboqs, mode, audit_every, sink.clone());
         Box::new(VerifierWay { name: name.into(), verifier: Box::new(Shared(d.clone())), backend: None, dual: Some(d) })
     };
     vec![
-        single("liboqs", Arc::new(Liboqs::new())),
+        single("liboqs", liboqs.clone()),
         single("reference", Arc::new(Reference)),
         single("pqverify", Arc::new(Pqverify::one_shot())),
         Box::new(PortableWay),
@@ -189,7 +185,7 @@ fn read_trimmed(path: &str) -> Option<String> {
 }
 
 /// The native environment record (fixtures digest and ways are filled in by the run).
-pub fn native_env(run: &str) -> Env {
+pub fn native_env(run: &str, liboqs: &Liboqs) -> Env {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {
@@ -204,7 +200,6 @@ pub fn native_env(run: &str) -> Env {
         .and_then(|t| t.lines().find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_owned())))
         .unwrap_or_else(|| std::env::consts::OS.to_owned());
     let kernel = read_trimmed("/proc/sys/kernel/osrelease").unwrap_or_default();
-    let liboqs = Liboqs::new();
     let info = liboqs.info();
     let mut extra = serde_json::Map::new();
     extra.insert("pqverify".into(), env!("CARGO_PKG_VERSION").into());
@@ -221,7 +216,11 @@ pub fn native_env(run: &str) -> Env {
         cores: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
         os: format!("{os_name}, Linux {kernel}"),
         runtime: env!("PQVERIFY_RUSTC_VERSION").into(),
-        liboqs: Some(LiboqsInfo { version: info.version.clone(), avx2: info.avx2 }),
+        liboqs: Some(LiboqsInfo {
+            version: info.version.clone(),
+            avx2: info.avx2,
+            library: Some(info.library.clone()),
+        }),
         backend: pqverify_core::kernels().into(),
         fixtures: String::new(),
         ways: Vec::new(),
@@ -236,15 +235,17 @@ pub fn worst_case_blocks(
     suites: &[String],
     table: &UnitTable,
     run: &str,
+    liboqs: &Arc<Liboqs>,
     sink: &Arc<dyn DisagreementSink>,
 ) -> Vec<Block> {
-    let verifier = dual(Mode::Enforce, 1, sink.clone());
+    let verifier = dual(liboqs, Mode::Enforce, 1, sink.clone());
     let threads = rayon::current_num_threads() as u32;
     let mut blocks = Vec::new();
     for f in
         fixtures.suites.iter().filter(|f| suites.is_empty() || suites.iter().any(|s| s.eq_ignore_ascii_case(&f.suite)))
     {
-        let (Some(suite), Some(units)) = (suite_of(f), table.cost(&f.suite)) else { continue };
+        let Some(suite) = suite_of(f) else { continue };
+        let units = table.cost(suite, f.msg.len());
         let count = BLOCK_BUDGET / units.max(1);
         let item = Item {
             suite,

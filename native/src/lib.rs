@@ -10,8 +10,7 @@ pub mod dual;
 pub mod jsonl;
 pub mod sink;
 pub mod stream;
-
-pub use pqverify_bench::units;
+pub mod units;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;

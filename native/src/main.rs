@@ -33,18 +33,19 @@ fn main() -> ExitCode {
     if std::env::var("PQVERIFY_FORCE_PORTABLE").is_ok_and(|v| v == "1") {
         pqverify_core::force_portable(true);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     let result = match cli.command {
-        Command::Suites { json } => cli::suites::suites(json),
+        Command::Suites { json, liboqs } => cli::suites::suites(json, liboqs.as_deref()),
         Command::Verify { suite, pk, msg, sig, ctx, prehash, interface, mu, verifier } => {
-            cli::verify::verify_one(&suite, &pk, msg, &sig, ctx, prehash, &interface, mu, &verifier)
+            cli::verify::verify_one(suite, &pk, msg, &sig, ctx, prehash, interface, mu, &verifier)
         }
         Command::Batch { verifier, threads, budget, units, max_in_flight } => {
             cli::batch::batch(&verifier, threads, budget, &units, max_in_flight)
         }
-        Command::Bench { out, rounds, suites, quick, no_block, run, disagreements } => {
-            cli::bench::bench(out, rounds, suites, quick, no_block, run, disagreements)
-        }
+        Command::Bench(args) => cli::bench::bench(args),
         Command::Report { files, out_dir, units, check } => cli::report::report(&files, out_dir, &units, check),
     };
     match result {
@@ -58,4 +59,22 @@ fn main() -> ExitCode {
             ExitCode::from(3)
         }
     }
+}
+
+/// `--help` and `--version` print as clap renders them (exit 0); a usage error is one
+/// line on standard error with exit 2, like every other bad input.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    if !e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = e.render().to_string();
+    let line = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    note!("pqverify: error: {}", line.trim_start_matches("error: "));
+    ExitCode::from(2)
 }

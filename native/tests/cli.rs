@@ -150,13 +150,16 @@ fn suites_lists_all_fifteen() {
     let out = pqverify(&["suites"], b"");
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), 16, "header + 15 suites");
+    assert_eq!(text.lines().count(), 17, "liboqs line, header, 15 suites");
+    assert!(text.starts_with("liboqs 0.13.0 (linked; AVX2 "), "{text}");
     assert!(text.contains("ML-DSA-44") && text.contains("SLH-DSA-SHAKE-256f") && text.contains("liboqs (pure)"));
     let out = pqverify(&["suites", "--json"], b"");
     let rows = stdout_lines(&out);
-    assert_eq!(rows.len(), 15);
+    assert_eq!(rows.len(), 16);
+    assert_eq!(rows[0]["liboqs"]["library"], "linked");
+    assert_eq!(rows[0]["liboqs"]["suites"], json!(["ML-DSA-44", "ML-DSA-65", "ML-DSA-87"]));
     assert_eq!(
-        rows[0],
+        rows[1],
         json!({"suite": "ML-DSA-44", "public_key": 1312, "signature": 2420,
         "backends": {"pqverify": ["pure", "prehash", "internal", "external-mu"], "liboqs": ["pure"],
                      "rustcrypto": ["pure", "prehash", "internal", "external-mu"]}})
@@ -217,7 +220,7 @@ fn verify_bad_input_exits_2_with_one_line() {
                 "--sig".into(),
                 sig.clone(),
             ],
-            "unknown suite",
+            "invalid value 'ML-DSA-45' for '--suite <SUITE>'",
         ),
         (
             vec![
@@ -277,7 +280,7 @@ fn verify_bad_input_exits_2_with_one_line() {
                 "--prehash".into(),
                 "MD5".into(),
             ],
-            "unknown pre-hash",
+            "invalid value 'MD5' for '--prehash <PREHASH>' [possible values: SHA2-224",
         ),
         (
             vec![
@@ -348,9 +351,37 @@ fn verify_bad_input_exits_2_with_one_line() {
         assert!(err.contains(expect), "expected {expect:?} in {err:?}");
         assert_eq!(err.trim().lines().count(), 1, "one line: {err:?}");
     }
-    // Usage errors (clap) also exit 2.
+    // Suite and pre-hash names are matched ignoring case.
+    let out = pqverify(
+        &[
+            "verify",
+            "--suite",
+            "ml-dsa-44",
+            "--pk",
+            &pk,
+            "--msg",
+            &msg,
+            "--sig",
+            &sig,
+            "--prehash",
+            "sha2-256",
+            "--backend",
+            "pqverify",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "parsed, and not valid as HashML-DSA: {}", stderr(&out));
+    // Usage errors (clap) also exit 2, on one line.
     assert_eq!(pqverify(&["verify", "--backend", "nope"], b"").status.code(), Some(2));
-    assert_eq!(pqverify(&["frobnicate"], b"").status.code(), Some(2));
+    for args in [&["frobnicate"][..], &["verify", "--interface", "sideways"]] {
+        let out = pqverify(args, b"");
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(stderr(&out).trim().lines().count(), 1, "{}", stderr(&out));
+    }
+    // --help is not an error.
+    let out = pqverify(&["batch", "--help"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Exit status"));
 }
 
 #[test]

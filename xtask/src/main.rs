@@ -15,9 +15,11 @@ mod bench;
 mod differential;
 mod fixtures;
 mod fuzz;
+mod liboqs;
 mod process;
 mod project;
 mod setup;
+mod tables;
 mod test;
 mod wasm;
 mod www;
@@ -36,7 +38,11 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Set up, then every check: fmt, clippy, every test natively, in Node and in Chromium.
-    Test,
+    Test {
+        /// Only the steps whose name contains this text (for working on one part; CI runs all).
+        #[arg(long, value_name = "TEXT")]
+        only: Option<String>,
+    },
     /// Set up, then the benchmark suite natively, in Node and in headless Chromium, and the report.
     Bench(bench::Flags),
     /// Only install what is missing, saying what was found.
@@ -45,6 +51,8 @@ enum Command {
     Www,
     /// Regenerate benches/fixtures/fixtures.json with the independent signers.
     Fixtures,
+    /// Regenerate wasm/js/tables.js (the package's suite and pre-hash tables) from pqverify-core.
+    Tables,
     /// The differential campaign: pqverify vs liboqs vs the reference on mutated signatures.
     Differential(differential::Flags),
     /// Run each fuzz target (cargo-fuzz, nightly) for a while.
@@ -53,11 +61,12 @@ enum Command {
 
 fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
-        Command::Test => test::run(),
+        Command::Test { only } => test::run(only.as_deref()),
         Command::Bench(flags) => bench::run(&flags),
         Command::Setup => setup::all().and_then(|()| wasm::tools()),
         Command::Www => www::run(),
         Command::Fixtures => fixtures::run(),
+        Command::Tables => tables::run(),
         Command::Differential(flags) => differential::run(&flags),
         Command::Fuzz(flags) => fuzz::run(flags.seconds),
     };

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use crate::process::{cargo, exec, exec_capture, succeeds};
 use crate::project::{path, test_js};
-use crate::{Result, bench, differential, fuzz, setup, wasm};
+use crate::{Result, bench, differential, fuzz, liboqs, setup, wasm};
 
 /// What a step did.
 enum Ran {
@@ -33,6 +33,7 @@ const STEPS: &[Step] = &[
     Step { name: "clippy -D warnings (wasm32: the wasm crate, the bench suite's JS bindings)", run: clippy_wasm },
     Step { name: "native tests (core, kats, testkit, native twin, bench suite, xtask)", run: native_tests },
     Step { name: "doc tests", run: doc_tests },
+    Step { name: "liboqs loaded at run time (a shared build of the vendored source)", run: liboqs_loaded },
     Step { name: "pqverify-core builds for wasm32 (no_std and alloc)", run: core_wasm_builds },
     Step { name: "the native library builds without the CLI's dependencies", run: native_library_alone },
     Step { name: "wasm tests, baseline build, in Node", run: || wasm_tests(Variant::Baseline, Engine::Node) },
@@ -54,13 +55,18 @@ const STEPS: &[Step] = &[
     Step { name: "the benchmark page in headless Chromium (Playwright)", run: www_page },
 ];
 
-/// Runs set-up, then every step; prints the closing count CI reads.
-pub(crate) fn run() -> Result {
+/// Runs set-up, then every step (or those whose name contains `only`); prints the
+/// closing count CI reads.
+pub(crate) fn run(only: Option<&str>) -> Result {
     setup::all()?;
     wasm::tools()?;
+    let steps: Vec<&Step> = STEPS.iter().filter(|s| only.is_none_or(|o| s.name.contains(o))).collect();
+    if steps.is_empty() {
+        return Err(format!("no step's name contains {only:?}"));
+    }
     let mut passed = 0;
-    for (i, step) in STEPS.iter().enumerate() {
-        eprintln!("xtask test [{}/{}]: {}", i + 1, STEPS.len(), step.name);
+    for (i, step) in steps.iter().enumerate() {
+        eprintln!("xtask test [{}/{}]: {}", i + 1, steps.len(), step.name);
         match (step.run)().map_err(|e| format!("{}: {e}", step.name))? {
             Ran::Tests(0) => return Err(format!("{}: ran no test", step.name)),
             Ran::Tests(n) => passed += n,
@@ -68,7 +74,10 @@ pub(crate) fn run() -> Result {
         }
     }
     println!("tests: {passed} passed, 0 failed");
-    println!("xtask test: all {} steps ok", STEPS.len());
+    match only {
+        None => println!("xtask test: all {} steps ok", STEPS.len()),
+        Some(_) => println!("xtask test: {} of {} steps ok (--only)", steps.len(), STEPS.len()),
+    }
     Ok(())
 }
 
@@ -134,6 +143,24 @@ fn read_report(dir: &Path, name: &str) -> Result<(u64, u64)> {
     let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{name}: {e}"))?;
     let number = |key: &str| json.get(key).and_then(serde_json::Value::as_u64).ok_or(format!("{name}: no {key}"));
     Ok((number("passed")?, number("total")?))
+}
+
+/// The tests ignored without `PQVERIFY_LIBOQS`, run with it naming a shared liboqs.
+fn liboqs_loaded() -> Result<Ran> {
+    let library = liboqs::shared()?;
+    let reports = path("target/test-reports");
+    let out = exec_capture(
+        "cargo test --test liboqs_loaded",
+        cargo()
+            .args(["test", "-p", "pqverify-native", "--test", "liboqs_loaded", "--", "--include-ignored"])
+            .env("PQVERIFY_LIBOQS", &library)
+            .env(REPORTS_ENV, &reports),
+    )?;
+    let (passed, total) = read_report(&reports, "backend liboqs (loaded)")?;
+    if total == 0 || passed != total {
+        return Err(format!("backend liboqs (loaded): {passed}/{total}"));
+    }
+    libtest_count(&out)
 }
 
 fn doc_tests() -> Result<Ran> {

@@ -20,7 +20,6 @@ use crate::stats::{median, spread_bp};
 mod check;
 mod sections;
 mod svg;
-use crate::units::UnitTable;
 
 /// The Verify-Unit budget of one block.
 pub const BLOCK_BUDGET: u64 = 200_000;
@@ -50,7 +49,8 @@ impl Run {
 pub struct Report {
     runs: BTreeMap<String, Run>,
     suites: Vec<String>,
-    table: UnitTable,
+    /// The Verify-Unit constant of each suite, by FIPS name.
+    units: BTreeMap<String, u64>,
 }
 
 /// Native ways in column order (liboqs first: the check relies on it).
@@ -82,7 +82,10 @@ fn us(ns: f64) -> String {
 
 impl Report {
     /// Parses record lines (from any number of files); the last run of each target is reported.
-    pub fn from_lines<'a>(lines: impl IntoIterator<Item = &'a str>, table: UnitTable) -> Result<Report, String> {
+    pub fn from_lines<'a>(
+        lines: impl IntoIterator<Item = &'a str>,
+        units: BTreeMap<String, u64>,
+    ) -> Result<Report, String> {
         let mut envs: BTreeMap<String, Env> = BTreeMap::new();
         let mut latest: BTreeMap<String, String> = BTreeMap::new();
         let mut samples: Vec<Sample> = Vec::new();
@@ -124,7 +127,7 @@ impl Report {
             runs.values().flat_map(|r| r.cells.keys().map(|k| k.1.as_str())).collect();
         // Rows in pqverify's suite order.
         let suites = Suite::ALL.iter().map(|s| s.name()).filter(|s| present.contains(s)).map(str::to_owned).collect();
-        Ok(Report { runs, suites, table })
+        Ok(Report { runs, suites, units })
     }
 
     /// The targets present (`native`, `node`, `browser`).

@@ -47,7 +47,7 @@ impl Report {
                 for suite in &self.suites {
                     let Some(m) = self.dual_median(suite) else { continue };
                     let estimate = (100.0 * m / base).ceil() as u64;
-                    let constant = self.table.cost(suite);
+                    let constant = self.units.get(suite).copied();
                     let covered = match constant {
                         Some(c) if c >= estimate => "yes",
                         Some(_) => "**NO**",
@@ -71,7 +71,7 @@ impl Report {
         let _ = writeln!(out, "A block of one suite's signatures filling {BLOCK_BUDGET} Verify Units.\n");
         out.push_str("| suite | units | signatures | estimate, 1 core (ms) | measured, all cores (ms) | threads |\n|---|---:|---:|---:|---:|---:|\n");
         for suite in &self.suites {
-            let Some(units) = self.table.cost(suite) else { continue };
+            let Some(&units) = self.units.get(suite) else { continue };
             let count = BLOCK_BUDGET / units.max(1);
             let estimate = self.dual_median(suite).map(|m| m * count as f64 / 1e6);
             let block = self.native().and_then(|r| r.blocks.iter().find(|b| &b.suite == suite));

@@ -5,7 +5,7 @@ mod liboqs;
 mod pqverify;
 mod reference;
 
-pub use liboqs::{Liboqs, LiboqsInfo, liboqs_name};
+pub use liboqs::{LIBOQS_ENV, Liboqs, LiboqsInfo, Source as LiboqsSource, liboqs_name};
 pub use pqverify::Pqverify;
 pub use reference::Reference;
 

@@ -68,13 +68,13 @@ pub(crate) fn batch(
                 }
                 all.push(line);
             }
-            let names: Vec<Suite> = all
+            let costs: Vec<(Suite, usize)> = all
                 .iter()
                 .filter_map(|l| l.as_ref().ok())
                 .filter_map(|l| jsonl::parse_line(l).ok())
-                .map(|(_, item)| item.suite)
+                .map(|(_, item)| (item.suite, item.message.hashed_len()))
                 .collect();
-            if let Err(e) = table.charge(names.iter().map(|s| s.name()), limit) {
+            if let Err(e) = table.charge(costs, limit) {
                 for line in &all {
                     let id = line.as_ref().ok().and_then(|l| jsonl::parse_line(l).ok()).map(|(id, _)| id);
                     writeln!(out, "{}", json!({"id": id, "valid": false, "error": e, "kind": "budget"}))?;

@@ -5,18 +5,12 @@ use std::process::ExitCode;
 
 use pqverify_native::units::UnitTable;
 
+use super::BenchArgs;
 use super::failure::Failure::{self, BadInput};
-use super::verifier::open_sink;
+use super::verifier::{load_liboqs, open_sink};
 
-pub(crate) fn bench(
-    out: Option<std::path::PathBuf>,
-    rounds: Option<u32>,
-    suites: Vec<String>,
-    quick: bool,
-    no_block: bool,
-    run: Option<String>,
-    disagreements: std::path::PathBuf,
-) -> Result<ExitCode, Failure> {
+pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
+    let BenchArgs { out, rounds, suites, quick, no_block, run, disagreements, liboqs } = args;
     use pqverify_bench::{Config, Fixtures, Record};
     let fixtures = Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
     for s in &suites {
@@ -36,14 +30,15 @@ pub(crate) fn bench(
     note!("pqverify bench: for steadier numbers, pin to one core and lower other load, e.g.");
     note!("  nice -n -5 taskset -c 1 pqverify bench …   (taskset pins; nice needs root for a negative value)");
     let sink = open_sink(&disagreements)?;
+    let liboqs = load_liboqs(liboqs.as_deref())?;
     let mut writer: Box<dyn Write> = match &out {
         Some(path) => Box::new(BufWriter::new(
             std::fs::File::create(path).map_err(|e| BadInput(format!("--out: {}: {e}", path.display())))?,
         )),
         None => Box::new(BufWriter::new(std::io::stdout())),
     };
-    let mut ways = pqverify_native::bench::native_ways(&sink);
-    let env = pqverify_native::bench::native_env(&run);
+    let mut ways = pqverify_native::bench::native_ways(&liboqs, &sink);
+    let env = pqverify_native::bench::native_env(&run, &liboqs);
     let bar = indicatif::ProgressBar::new(config.steps(&fixtures, ways.len()));
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} [{elapsed}]")
@@ -74,7 +69,7 @@ pub(crate) fn bench(
             rayon::current_num_threads()
         );
         let table = UnitTable::default();
-        for block in pqverify_native::bench::worst_case_blocks(&fixtures, &suites, &table, &run, &sink) {
+        for block in pqverify_native::bench::worst_case_blocks(&fixtures, &suites, &table, &run, &liboqs, &sink) {
             emit(&Record::Block(block));
         }
     }

@@ -2,7 +2,11 @@
 //! the verifier they share, and the failure type that sets the exit status. The
 //! rules (verification, dual checks, the batch stream) live in the library.
 
+use std::sync::LazyLock;
+
+use clap::builder::PossibleValue;
 use clap::{Parser, Subcommand, ValueEnum};
+use pqverify_core::{PreHash, Suite};
 
 pub(crate) mod batch;
 pub(crate) mod bench;
@@ -23,7 +27,8 @@ pub(crate) struct Cli {
 pub(crate) enum BackendName {
     /// pqverify-core (with a prepared-key cache)
     Pqverify,
-    /// liboqs (ML-DSA with the vendored 0.13; SLH-DSA too with a system liboqs ≥ 0.14)
+    /// liboqs: the linked 0.13 (ML-DSA), or the library `--liboqs` loads (any of the 15
+    /// suites it has, SLH-DSA through its `SLH_DSA_PURE_*` schemes)
     Liboqs,
     /// RustCrypto ml-dsa and slh-dsa, the independent reference
     Rustcrypto,
@@ -35,6 +40,45 @@ pub(crate) enum BackendName {
 pub(crate) enum ModeArg {
     Enforce,
     Shadow,
+}
+
+/// A suite name on the command line (FIPS names, any case).
+#[derive(Clone, Copy)]
+pub(crate) struct SuiteArg(pub(crate) Suite);
+
+impl ValueEnum for SuiteArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: LazyLock<Vec<SuiteArg>> = LazyLock::new(|| Suite::ALL.map(SuiteArg).to_vec());
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.name()))
+    }
+}
+
+/// A pre-hash function on the command line (ACVP names, any case).
+#[derive(Clone, Copy)]
+pub(crate) struct PreHashArg(pub(crate) PreHash);
+
+impl ValueEnum for PreHashArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: LazyLock<Vec<PreHashArg>> = LazyLock::new(|| PreHash::ALL.map(PreHashArg).to_vec());
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.name()))
+    }
+}
+
+/// How `verify` is given the message.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum InterfaceArg {
+    /// ML-DSA.Verify / slh_verify (or their HashML-DSA / HashSLH-DSA forms with --prehash)
+    External,
+    /// Verify_internal on M′ (--msg) or, for ML-DSA, on μ (--mu)
+    Internal,
 }
 
 #[derive(clap::Args)]
@@ -59,22 +103,29 @@ pub(crate) struct VerifierArgs {
     /// signature (the benchmark's invalid rows show dual-enforce with and without it).
     #[arg(long, value_name = "N")]
     audit_rejections: Option<u64>,
+    /// A liboqs shared library (release ≥ 0.12) to use instead of the linked 0.13: its
+    /// version and path are named in `suites`, reports and every disagreement record.
+    #[arg(long, value_name = "PATH", env = pqverify_native::backend::LIBOQS_ENV)]
+    liboqs: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// List every suite with its sizes and the backends (and interfaces) that support it.
     Suites {
-        /// One JSON object per suite instead of a table.
+        /// One JSON object per suite instead of a table (after one with the liboqs used).
         #[arg(long)]
         json: bool,
+        /// A liboqs shared library to list instead of the linked one.
+        #[arg(long, value_name = "PATH", env = pqverify_native::backend::LIBOQS_ENV)]
+        liboqs: Option<std::path::PathBuf>,
     },
     /// Verify one signature. Exit status: 0 valid, 1 invalid, 2 bad input (one-line
     /// error), 3 I/O failure or a fault on this side (a backend or the disagreement log).
     Verify {
         /// FIPS suite name, e.g. ML-DSA-65 or SLH-DSA-SHAKE-128s.
-        #[arg(long)]
-        suite: String,
+        #[arg(long, value_enum, ignore_case = true, hide_possible_values = true)]
+        suite: SuiteArg,
         /// Public key: hex, or @FILE for raw bytes.
         #[arg(long)]
         pk: String,
@@ -88,11 +139,11 @@ pub(crate) enum Command {
         #[arg(long)]
         ctx: Option<String>,
         /// Pre-hash function (ACVP name, e.g. SHA2-256, SHAKE-128): HashML-DSA / HashSLH-DSA.
-        #[arg(long)]
-        prehash: Option<String>,
-        /// external (default) or internal (M′ as given, or --mu).
-        #[arg(long, default_value = "external")]
-        interface: String,
+        #[arg(long, value_enum, ignore_case = true)]
+        prehash: Option<PreHashArg>,
+        /// external or internal (M′ as given, or --mu).
+        #[arg(long, value_enum, default_value = "external")]
+        interface: InterfaceArg,
         /// External μ (64 bytes, hex or @FILE): ML-DSA with --interface internal.
         #[arg(long)]
         mu: Option<String>,
@@ -100,29 +151,7 @@ pub(crate) enum Command {
         verifier: VerifierArgs,
     },
     /// Run the benchmark suite natively and write its JSON-lines records.
-    Bench {
-        /// Records file (JSON lines); default: standard output.
-        #[arg(long)]
-        out: Option<std::path::PathBuf>,
-        /// Rounds (default 3; 2 with --quick).
-        #[arg(long)]
-        rounds: Option<u32>,
-        /// Only these suites (comma-separated FIPS names).
-        #[arg(long, value_delimiter = ',')]
-        suites: Vec<String>,
-        /// A short run: 40 ms per measurement, valid and invalid cases only.
-        #[arg(long)]
-        quick: bool,
-        /// Skip the worst-case block measured through the parallel batch.
-        #[arg(long)]
-        no_block: bool,
-        /// Run id for the records (default: time and host).
-        #[arg(long)]
-        run: Option<String>,
-        /// The disagreement log (`-`: standard error).
-        #[arg(long, value_name = "FILE", default_value = DISAGREEMENT_LOG)]
-        disagreements: std::path::PathBuf,
-    },
+    Bench(BenchArgs),
     /// Read benchmark records from any mix of targets; print the report (Markdown).
     Report {
         /// Record files (JSON lines).
@@ -155,10 +184,12 @@ pub(crate) enum Command {
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
-        /// Refuse the whole batch if it costs more Verify Units than this (checked before any work).
+        /// Refuse the whole batch if it costs more Verify Units than this (checked before
+        /// any work). A signature costs its suite's units plus, per whole KiB of message
+        /// (and context) it hashes, the KiB charge (32 by default).
         #[arg(long)]
         budget: Option<u64>,
-        /// Verify-Unit costs over the defaults: SUITE=UNITS[,SUITE=UNITS…].
+        /// Verify-Unit costs over the defaults: SUITE=UNITS or KiB=UNITS, comma-separated.
         #[arg(long, default_value = "")]
         units: String,
         /// Bytes of input lines read but not yet answered, at most (memory stays
@@ -171,3 +202,32 @@ pub(crate) enum Command {
 
 /// The default disagreement log, in the working directory.
 pub(crate) const DISAGREEMENT_LOG: &str = "pqverify-disagreements.jsonl";
+
+/// `pqverify bench`'s options.
+#[derive(clap::Args)]
+pub(crate) struct BenchArgs {
+    /// Records file (JSON lines); default: standard output.
+    #[arg(long)]
+    pub(crate) out: Option<std::path::PathBuf>,
+    /// Rounds (default 3; 2 with --quick).
+    #[arg(long)]
+    pub(crate) rounds: Option<u32>,
+    /// Only these suites (comma-separated FIPS names).
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) suites: Vec<String>,
+    /// A short run: 40 ms per measurement, valid and invalid cases only.
+    #[arg(long)]
+    pub(crate) quick: bool,
+    /// Skip the worst-case block measured through the parallel batch.
+    #[arg(long)]
+    pub(crate) no_block: bool,
+    /// Run id for the records (default: time and host).
+    #[arg(long)]
+    pub(crate) run: Option<String>,
+    /// The disagreement log (`-`: standard error).
+    #[arg(long, value_name = "FILE", default_value = DISAGREEMENT_LOG)]
+    pub(crate) disagreements: std::path::PathBuf,
+    /// A liboqs shared library to measure (and use as primary) instead of the linked one.
+    #[arg(long, value_name = "PATH", env = pqverify_native::backend::LIBOQS_ENV)]
+    pub(crate) liboqs: Option<std::path::PathBuf>,
+}

@@ -19,7 +19,7 @@ pub(crate) fn report(
         text.push_str(&std::fs::read_to_string(f).map_err(|e| BadInput(format!("{}: {e}", f.display())))?);
         text.push('\n');
     }
-    let report = pqverify_bench::Report::from_lines(text.lines(), table).map_err(BadInput)?;
+    let report = pqverify_bench::Report::from_lines(text.lines(), table.constants()).map_err(BadInput)?;
     if check {
         let lines: Vec<&str> = text.lines().collect();
         report.check_complete(&lines).map_err(|e| BadInput(format!("incomplete records: {e}")))?;

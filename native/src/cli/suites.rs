@@ -5,15 +5,22 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use pqverify_core::Suite;
-use pqverify_native::backend::{Backend, Interface, Liboqs, Pqverify, Reference};
+use pqverify_native::backend::{Backend, Interface, Pqverify, Reference};
 use pqverify_native::interfaces_of;
 use serde_json::json;
 
 use super::failure::Failure::{self, Internal};
+use super::verifier::load_liboqs;
 
-pub(crate) fn suites(as_json: bool) -> Result<ExitCode, Failure> {
-    let backends: Vec<Arc<dyn Backend>> =
-        vec![Arc::new(Pqverify::one_shot()), Arc::new(Liboqs::new()), Arc::new(Reference)];
+pub(crate) fn suites(as_json: bool, liboqs: Option<&std::path::Path>) -> Result<ExitCode, Failure> {
+    let liboqs = load_liboqs(liboqs)?;
+    let info = liboqs.info();
+    if as_json {
+        say!("{}", json!({"liboqs": info}));
+    } else {
+        say!("liboqs {} ({}; AVX2 {})", info.version, info.library, if info.avx2 { "yes" } else { "no" });
+    }
+    let backends: Vec<Arc<dyn Backend>> = vec![Arc::new(Pqverify::one_shot()), liboqs, Arc::new(Reference)];
     if !as_json {
         say!("{:<20} {:>10} {:>10}  backends (interfaces)", "suite", "public key", "signature");
     }

@@ -25,13 +25,21 @@ pub(crate) fn pqverify_backend(args: &VerifierArgs) -> Arc<dyn Backend> {
     if args.key_cache == 0 { Arc::new(Pqverify::one_shot()) } else { Arc::new(Pqverify::with_cache(args.key_cache)) }
 }
 
+/// The liboqs at `path` (`--liboqs` or `PQVERIFY_LIBOQS`), else the linked one.
+pub(crate) fn load_liboqs(path: Option<&std::path::Path>) -> Result<Arc<Liboqs>, Failure> {
+    match path {
+        Some(path) => Liboqs::load(path).map(Arc::new).map_err(|e| BadInput(format!("--liboqs: {e}"))),
+        None => Ok(Arc::new(Liboqs::new())),
+    }
+}
+
 pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Failure> {
     if !matches!(args.backend, BackendName::Dual) && (args.mode.is_some() || args.audit_rejections.is_some()) {
         return Err(BadInput("--mode and --audit-rejections need --backend dual".into()));
     }
     Ok(match args.backend {
         BackendName::Pqverify => Box::new(Single(pqverify_backend(args))),
-        BackendName::Liboqs => Box::new(Single(Arc::new(Liboqs::new()))),
+        BackendName::Liboqs => Box::new(Single(load_liboqs(args.liboqs.as_deref())?)),
         BackendName::Rustcrypto => Box::new(Single(Arc::new(Reference))),
         BackendName::Dual => {
             let mode = match args.mode {
@@ -40,7 +48,7 @@ pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Fai
             };
             Box::new(
                 DualVerifier::new(
-                    vec![Arc::new(Liboqs::new()), Arc::new(Reference)],
+                    vec![load_liboqs(args.liboqs.as_deref())?, Arc::new(Reference)],
                     pqverify_backend(args),
                     mode,
                     open_sink(&args.disagreements)?,

@@ -3,51 +3,44 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use pqverify_core::Suite;
 use pqverify_native::batch::{Item, OwnedMessage};
 
-use super::VerifierArgs;
 use super::failure::Failure::{self, BadInput, Internal};
 use super::verifier::{build_verifier, bytes_arg};
+use super::{InterfaceArg, PreHashArg, SuiteArg, VerifierArgs};
 
 #[allow(clippy::too_many_arguments, reason = "one parameter per command-line option")]
 pub(crate) fn verify_one(
-    suite: &str,
+    SuiteArg(suite): SuiteArg,
     pk: &str,
     msg: Option<String>,
     sig: &str,
     ctx: Option<String>,
-    prehash: Option<String>,
-    interface: &str,
+    prehash: Option<PreHashArg>,
+    interface: InterfaceArg,
     mu: Option<String>,
     args: &VerifierArgs,
 ) -> Result<ExitCode, Failure> {
-    let suite: Suite = suite.parse().map_err(|e| BadInput(format!("--suite: {e}")))?;
     let public_key = bytes_arg("pk", pk)?;
     let signature = bytes_arg("sig", sig)?;
     let msg = msg.map(|m| bytes_arg("msg", &m)).transpose()?;
     let ctx = ctx.map(|c| bytes_arg("ctx", &c)).transpose()?;
     let mu = mu.map(|m| bytes_arg("mu", &m)).transpose()?;
     let message = match (interface, msg, mu) {
-        ("external", Some(msg), None) => {
+        (InterfaceArg::External, Some(msg), None) => {
             let ctx = ctx.unwrap_or_default();
             match prehash {
                 None => OwnedMessage::Pure { msg, ctx },
-                Some(h) => OwnedMessage::PreHash {
-                    msg,
-                    ctx,
-                    hash: h.parse().map_err(|e| BadInput(format!("--prehash: {e}")))?,
-                },
+                Some(PreHashArg(hash)) => OwnedMessage::PreHash { msg, ctx, hash },
             }
         }
-        ("internal", Some(m), None) if ctx.is_none() && prehash.is_none() => OwnedMessage::Internal(m),
-        ("internal", None, Some(mu)) if ctx.is_none() && prehash.is_none() => OwnedMessage::ExternalMu(mu),
-        ("external" | "internal", _, _) => {
+        (InterfaceArg::Internal, Some(m), None) if ctx.is_none() && prehash.is_none() => OwnedMessage::Internal(m),
+        (InterfaceArg::Internal, None, Some(mu)) if ctx.is_none() && prehash.is_none() => OwnedMessage::ExternalMu(mu),
+        _ => {
             return Err(BadInput(
                 "give --msg (with optional --ctx/--prehash) for external, or --msg (M′) or --mu for internal".into(),
             ));
         }
-        (other, _, _) => return Err(BadInput(format!("--interface: {other:?}; expected external or internal"))),
     };
     let item = Item { suite, public_key, message, signature };
     let verifier = build_verifier(args)?;

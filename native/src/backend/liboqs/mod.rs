@@ -1,20 +1,27 @@
-//! liboqs through `oqs-sys`, looked up by algorithm name at run time.
+//! liboqs as a backend: the statically linked vendored release, or a liboqs shared
+//! library chosen at run time (`--liboqs PATH` or `PQVERIFY_LIBOQS`).
 //!
-//! The vendored liboqs (0.13) has ML-DSA with context strings and no FIPS 205
-//! SLH-DSA; a system liboqs ≥ 0.14 (built with `LIBOQS_NO_VENDOR=1`) also brings
-//! `SLH_DSA_PURE_*`, which this backend then uses without any code change. liboqs
-//! offers only the pure interface, so it is asked only for that.
+//! Schemes are looked up by name, so a liboqs that has FIPS 205's `SLH_DSA_PURE_*`
+//! (the vendored 0.13 has none) serves SLH-DSA with no code change. liboqs offers
+//! only the pure interface, so it is asked only for that.
 #![allow(unsafe_code, reason = "FFI calls into liboqs; each block states why it is sound")]
 
-use std::collections::BTreeMap;
-use std::ffi::{CStr, CString};
-use std::sync::Once;
+mod library;
 
-use oqs_sys::common::{OQS_CPU_EXT, OQS_CPU_has_extension, OQS_STATUS, OQS_init, OQS_version};
-use oqs_sys::sig::{OQS_SIG, OQS_SIG_free, OQS_SIG_new, OQS_SIG_verify_with_ctx_str};
+use std::collections::BTreeMap;
+use std::ffi::{CStr, CString, c_void};
+use std::path::Path;
+
 use pqverify_core::{Message, Suite};
 
+pub use library::Source;
+use library::{Library, OQS_SUCCESS, SigPrefix};
+
 use super::{Backend, Interface, Request};
+
+/// The environment variable naming a liboqs shared library to load instead of the
+/// linked one.
+pub const LIBOQS_ENV: &str = "PQVERIFY_LIBOQS";
 
 /// The liboqs name of a suite's pure signature scheme (liboqs's SPHINCS+ names are
 /// round-3 SPHINCS+, not SLH-DSA, and are deliberately not used).
@@ -29,7 +36,10 @@ pub fn liboqs_name(suite: Suite) -> String {
 }
 
 /// One liboqs signature scheme.
-struct Scheme(*mut OQS_SIG);
+struct Scheme {
+    sig: *mut c_void,
+    library: &'static Library,
+}
 
 // SAFETY: an OQS_SIG is an immutable descriptor (name, sizes, function pointers)
 // created once by OQS_SIG_new; liboqs's verify functions read it and keep no state
@@ -40,16 +50,19 @@ unsafe impl Sync for Scheme {}
 
 impl Drop for Scheme {
     fn drop(&mut self) {
-        // SAFETY: the pointer came from OQS_SIG_new, is non-null and is freed once.
-        unsafe { OQS_SIG_free(self.0) }
+        // SAFETY: the pointer came from this library's OQS_SIG_new, is non-null and is
+        // freed once; the library is never unloaded.
+        unsafe { (self.library.sig_free)(self.sig) }
     }
 }
 
-/// What the linked liboqs is.
+/// What a liboqs is.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct LiboqsInfo {
     /// `OQS_version()`, e.g. `0.13.0`.
     pub version: String,
+    /// `linked` (the vendored release) or the path of the loaded shared library.
+    pub library: String,
     /// Whether liboqs runs its AVX2 code here: it is built with run-time dispatch
     /// (`OQS_DIST_BUILD`) and takes the AVX2 path when the CPU has AVX2.
     pub avx2: bool,
@@ -61,44 +74,77 @@ pub struct LiboqsInfo {
 pub struct Liboqs {
     schemes: BTreeMap<Suite, Scheme>,
     info: LiboqsInfo,
-}
-
-fn init() {
-    static INIT: Once = Once::new();
-    // SAFETY: OQS_init only sets up liboqs's global state; Once runs it once.
-    INIT.call_once(|| unsafe { OQS_init() });
+    /// What [`Backend::version`] answers: the version, and the path when loaded.
+    version: String,
 }
 
 impl Liboqs {
-    /// Opens every suite the linked liboqs has.
+    /// The vendored liboqs that the build linked in, with every suite it has.
     pub fn new() -> Self {
-        init();
+        Self::open(library::linked())
+    }
+
+    /// The liboqs shared library at `path` (`liboqs.so`, any release ≥ 0.12), with
+    /// every suite it has. Errors name the file and what was wrong with it: not
+    /// loadable, not a liboqs, too old, or none of the 15 suites.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let liboqs = Self::open(library::load(path)?);
+        if liboqs.schemes.is_empty() {
+            return Err(format!(
+                "{} (liboqs {}) has none of the 15 suites enabled (ML-DSA-44/65/87, SLH_DSA_PURE_*)",
+                path.display(),
+                liboqs.info.version
+            ));
+        }
+        Ok(liboqs)
+    }
+
+    /// The library `PQVERIFY_LIBOQS` names when it is set, else the linked one.
+    pub fn from_env() -> Result<Self, String> {
+        match std::env::var_os(LIBOQS_ENV) {
+            Some(path) if !path.is_empty() => Self::load(Path::new(&path)).map_err(|e| format!("{LIBOQS_ENV}: {e}")),
+            _ => Ok(Self::new()),
+        }
+    }
+
+    fn open(library: &'static Library) -> Self {
         let mut schemes = BTreeMap::new();
         for suite in Suite::ALL {
-            let Ok(name) = CString::new(liboqs_name(suite)) else { continue };
-            // SAFETY: `name` is a valid NUL-terminated string; OQS_SIG_new returns
+            let name = liboqs_name(suite);
+            let Ok(c_name) = CString::new(name.as_str()) else { continue };
+            // SAFETY: `c_name` is a valid NUL-terminated string; OQS_SIG_new returns
             // NULL for a name it does not know or has not enabled.
-            let sig = unsafe { OQS_SIG_new(name.as_ptr()) };
+            let sig = unsafe { (library.sig_new)(c_name.as_ptr()) };
             if sig.is_null() {
                 continue;
             }
-            let scheme = Scheme(sig);
-            // SAFETY: `sig` is non-null and points to an OQS_SIG liboqs initialised.
-            let (pk_len, sig_len) = unsafe { ((*sig).length_public_key, (*sig).length_signature) };
-            // Only a scheme with exactly FIPS's sizes is taken for the FIPS suite.
-            if pk_len == suite.public_key_len() && sig_len == suite.signature_len() {
+            let scheme = Scheme { sig, library };
+            // SAFETY: `sig` is non-null and points to an OQS_SIG liboqs initialised,
+            // which starts with `SigPrefix`'s fields (see there); its method name is a
+            // NUL-terminated string or NULL.
+            let prefix = unsafe { &*sig.cast::<SigPrefix>() };
+            let named = !prefix.method_name.is_null()
+                // SAFETY: non-null, and a static NUL-terminated string in liboqs.
+                && unsafe { CStr::from_ptr(prefix.method_name) }.to_bytes() == name.as_bytes();
+            // Only a scheme whose name reads back and whose sizes are exactly FIPS's is
+            // taken for the FIPS suite.
+            if named
+                && prefix.length_public_key == suite.public_key_len()
+                && prefix.length_signature == suite.signature_len()
+            {
                 schemes.insert(suite, scheme);
             }
         }
-        // SAFETY: OQS_version returns a pointer to a static NUL-terminated string.
-        let version = unsafe { CStr::from_ptr(OQS_version()) }.to_string_lossy().into_owned();
-        // SAFETY: a pure query of the CPU flags liboqs detected at init.
-        let avx2 = unsafe { OQS_CPU_has_extension(OQS_CPU_EXT::OQS_CPU_EXT_AVX2) } == 1;
         let suites = schemes.keys().map(|s| s.name().to_owned()).collect();
-        Liboqs { schemes, info: LiboqsInfo { version, avx2, suites } }
+        let (library_name, version) = match &library.source {
+            Source::Linked => ("linked".to_owned(), library.version.clone()),
+            Source::Loaded(path) => (path.display().to_string(), format!("{} ({})", library.version, path.display())),
+        };
+        let info = LiboqsInfo { version: library.version.clone(), library: library_name, avx2: library.avx2, suites };
+        Liboqs { schemes, info, version }
     }
 
-    /// The version, AVX2 use and suites of the linked liboqs.
+    /// The version, library, AVX2 use and suites of this liboqs.
     pub fn info(&self) -> &LiboqsInfo {
         &self.info
     }
@@ -116,7 +162,7 @@ impl Backend for Liboqs {
     }
 
     fn version(&self) -> String {
-        self.info.version.clone()
+        self.version.clone()
     }
 
     fn supports(&self, suite: Suite, interface: Interface) -> bool {
@@ -144,8 +190,8 @@ impl Backend for Liboqs {
         // call (borrowed slices), the key has the scheme's exact length (checked just
         // above), and liboqs only reads them.
         let status = unsafe {
-            OQS_SIG_verify_with_ctx_str(
-                scheme.0,
+            (scheme.library.verify_with_ctx)(
+                scheme.sig,
                 msg.as_ptr(),
                 msg.len(),
                 r.signature.as_ptr(),
@@ -155,7 +201,7 @@ impl Backend for Liboqs {
                 r.public_key.as_ptr(),
             )
         };
-        Ok(status == OQS_STATUS::OQS_SUCCESS)
+        Ok(status == OQS_SUCCESS)
     }
 }
 
