@@ -3,15 +3,9 @@
 // and @oqs/liboqs-js (liboqs compiled by Emscripten). Each way binds a fixture case outside the timing and returns a zero-argument
 // verify call. Modules are passed in, so Node and the browser share this file.
 
-const EXPORTS = {
-  'ML-DSA-44': 'ml_dsa44', 'ML-DSA-65': 'ml_dsa65', 'ML-DSA-87': 'ml_dsa87',
-  'SLH-DSA-SHA2-128s': 'slh_dsa_sha2_128s', 'SLH-DSA-SHA2-128f': 'slh_dsa_sha2_128f',
-  'SLH-DSA-SHA2-192s': 'slh_dsa_sha2_192s', 'SLH-DSA-SHA2-192f': 'slh_dsa_sha2_192f',
-  'SLH-DSA-SHA2-256s': 'slh_dsa_sha2_256s', 'SLH-DSA-SHA2-256f': 'slh_dsa_sha2_256f',
-  'SLH-DSA-SHAKE-128s': 'slh_dsa_shake_128s', 'SLH-DSA-SHAKE-128f': 'slh_dsa_shake_128f',
-  'SLH-DSA-SHAKE-192s': 'slh_dsa_shake_192s', 'SLH-DSA-SHAKE-192f': 'slh_dsa_shake_192f',
-  'SLH-DSA-SHAKE-256s': 'slh_dsa_shake_256s', 'SLH-DSA-SHAKE-256f': 'slh_dsa_shake_256f',
-};
+import { SUITES } from '../../wasm/js/tables.js';
+
+const EXPORTS = Object.fromEntries(SUITES.map((s) => [s.name, s.export]));
 
 /** The export name of a suite (e.g. "ml_dsa44"). */
 export const exportOf = (suite) => EXPORTS[suite];

@@ -1,9 +1,10 @@
-/** A pre-hash function: an ACVP name or a `@noble/hashes` hash function (identified by its OID). */
-export type PreHash =
+/** An approved pre-hash function by ACVP name (matched ignoring case at run time). */
+export type PreHashName =
   | 'SHA2-224' | 'SHA2-256' | 'SHA2-384' | 'SHA2-512' | 'SHA2-512/224' | 'SHA2-512/256'
-  | 'SHA3-224' | 'SHA3-256' | 'SHA3-384' | 'SHA3-512' | 'SHAKE-128' | 'SHAKE-256'
-  | string
-  | { oid?: Uint8Array };
+  | 'SHA3-224' | 'SHA3-256' | 'SHA3-384' | 'SHA3-512' | 'SHAKE-128' | 'SHAKE-256';
+
+/** A pre-hash function: an ACVP name or a `@noble/hashes` hash function (identified by its OID). */
+export type PreHash = PreHashName | { oid?: Uint8Array };
 
 /** Options of `verify`: the context string, at most 255 bytes (default empty). */
 export interface VerifyOpts {
@@ -18,15 +19,28 @@ export interface InternalOpts {
 
 /** HashML-DSA / HashSLH-DSA verification with one pre-hash function. */
 export interface PreHashVerifier {
+  readonly info: Info;
+  readonly securityLevel: number;
   readonly lengths: Lengths;
   /** HashML-DSA.Verify / hash_slh_verify: the message is hashed here. */
   verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, opts?: VerifyOpts): boolean;
 }
 
-/** Byte lengths of a suite's public key and signature. */
+/**
+ * Byte lengths of a suite's public key and signature. The signing-side lengths of
+ * noble's type (secretKey, seed, signRand) are never present: pqverify only verifies.
+ */
 export interface Lengths {
   readonly publicKey: number;
   readonly signature: number;
+  readonly secretKey?: number;
+  readonly seed?: number;
+  readonly signRand?: number;
+}
+
+/** As noble's `info`: the family. */
+export interface Info {
+  readonly type: 'ml-dsa' | 'slh-dsa';
 }
 
 /** A public key decoded and expanded once (ML-DSA: tr, Â, NTT(t1·2^d)). */
@@ -44,6 +58,9 @@ export interface PreparedKey {
 export interface Suite {
   /** FIPS name, e.g. "ML-DSA-65". */
   readonly name: string;
+  readonly info: Info;
+  /** Security strength in bits, as noble: 128, 192 or 256. */
+  readonly securityLevel: number;
   readonly lengths: Lengths;
   /**
    * ML-DSA.Verify / slh_verify. Returns false for any signature that is not valid,
@@ -56,6 +73,7 @@ export interface Suite {
   prehash(hash: PreHash): PreHashVerifier;
   /** Verify_internal on M′, or (ML-DSA, `externalMu: true`) on a 64-byte μ. */
   readonly internal: {
+    readonly info: Info;
     readonly lengths: Lengths;
     verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, opts?: InternalOpts): boolean;
   };

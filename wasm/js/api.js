@@ -1,32 +1,7 @@
 // The @noble/post-quantum-shaped API of pqverify, over the wasm exports.
-// Shared by the auto-initialising entry (index.js) and the manual one (manual.js).
+// Shared by the self-initialising entry (index.js) and the manual one (manual.js).
 
-/** Every suite: export name, FIPS name, public-key and signature bytes. */
-const SUITES = [
-  ['ml_dsa44', 'ML-DSA-44', 1312, 2420],
-  ['ml_dsa65', 'ML-DSA-65', 1952, 3309],
-  ['ml_dsa87', 'ML-DSA-87', 2592, 4627],
-  ['slh_dsa_sha2_128s', 'SLH-DSA-SHA2-128s', 32, 7856],
-  ['slh_dsa_sha2_128f', 'SLH-DSA-SHA2-128f', 32, 17088],
-  ['slh_dsa_sha2_192s', 'SLH-DSA-SHA2-192s', 48, 16224],
-  ['slh_dsa_sha2_192f', 'SLH-DSA-SHA2-192f', 48, 35664],
-  ['slh_dsa_sha2_256s', 'SLH-DSA-SHA2-256s', 64, 29792],
-  ['slh_dsa_sha2_256f', 'SLH-DSA-SHA2-256f', 64, 49856],
-  ['slh_dsa_shake_128s', 'SLH-DSA-SHAKE-128s', 32, 7856],
-  ['slh_dsa_shake_128f', 'SLH-DSA-SHAKE-128f', 32, 17088],
-  ['slh_dsa_shake_192s', 'SLH-DSA-SHAKE-192s', 48, 16224],
-  ['slh_dsa_shake_192f', 'SLH-DSA-SHAKE-192f', 48, 35664],
-  ['slh_dsa_shake_256s', 'SLH-DSA-SHAKE-256s', 64, 29792],
-  ['slh_dsa_shake_256f', 'SLH-DSA-SHAKE-256f', 64, 49856],
-];
-
-/** Approved pre-hash functions by ACVP name, with the last arc of their NIST OID. */
-const HASHES = [
-  ['SHA2-256', 0x01], ['SHA2-384', 0x02], ['SHA2-512', 0x03], ['SHA2-224', 0x04],
-  ['SHA2-512/224', 0x05], ['SHA2-512/256', 0x06], ['SHA3-224', 0x07], ['SHA3-256', 0x08],
-  ['SHA3-384', 0x09], ['SHA3-512', 0x0a], ['SHAKE-128', 0x0b], ['SHAKE-256', 0x0c],
-];
-const OID_PREFIX = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02];
+import { PREHASHES, SUITES } from './tables.js';
 
 function describe(value) {
   if (value === null) return 'null';
@@ -81,16 +56,15 @@ function context(opts) {
 /** The ACVP name of a pre-hash given by name or as a @noble/hashes function (by its OID). */
 function hashName(hash) {
   if (typeof hash === 'string') {
-    const found = HASHES.find(([name]) => name.toUpperCase() === hash.toUpperCase());
-    if (!found) throw new RangeError(`pqverify: unknown pre-hash "${hash}"; expected one of ${HASHES.map(([n]) => n).join(', ')}`);
-    return found[0];
+    const found = PREHASHES.find(({ name }) => name.toUpperCase() === hash.toUpperCase());
+    if (!found) throw new RangeError(`pqverify: unknown pre-hash "${hash}"; expected one of ${PREHASHES.map(({ name }) => name).join(', ')}`);
+    return found.name;
   }
   if ((typeof hash === 'function' || (typeof hash === 'object' && hash !== null)) && isBytes(hash.oid)) {
     const oid = hash.oid;
-    const prefixOk = oid.length === 11 && OID_PREFIX.every((b, i) => oid[i] === b);
-    const found = prefixOk && HASHES.find(([, arc]) => arc === oid[10]);
+    const found = PREHASHES.find((h) => h.oid.length === oid.length && h.oid.every((b, i) => oid[i] === b));
     if (!found) throw new RangeError('pqverify: the hash function\'s OID is not one of the approved pre-hash functions');
-    return found[0];
+    return found.name;
   }
   throw new TypeError(`pqverify: a pre-hash must be a name such as "SHA2-256" or a @noble/hashes hash function, got ${describe(hash)}`);
 }
@@ -103,7 +77,7 @@ function publicKey(pk, name, length) {
   return pk;
 }
 
-/** Errors thrown by the wasm side are about argument values; one "pqverify:" prefix. */
+/** Errors thrown by the wasm side are about argument values (RangeError); one "pqverify:" prefix. */
 function call(fn) {
   try {
     return fn();
@@ -127,13 +101,22 @@ export function makeApi(bindings) {
     publicKey(pk, name, pkLen);
   }
 
-  for (const [exportName, name, pkLen, sigLen] of SUITES) {
-    const isMlDsa = name.startsWith('ML-DSA');
-    const run = (iface, hash, sig, msg, ctx, pk) => call(() => bindings().verify(name, iface, hash, sig, msg, ctx, pk));
+  for (const { export: exportName, name, type, publicKey: pkLen, signature: sigLen, securityLevel } of SUITES) {
+    const isMlDsa = type === 'ml-dsa';
+    const lengths = Object.freeze({ publicKey: pkLen, signature: sigLen });
+    // bindings() outside call(): not being initialised is an environment Error, not an argument error.
+    const run = (iface, hash, sig, msg, ctx, pk) => {
+      const wasm = bindings();
+      return call(() => wasm.verify(name, iface, hash, sig, msg, ctx, pk));
+    };
 
     const suite = {
+      /** As noble: the family. */
+      info: Object.freeze({ type }),
+      /** As noble: the security strength in bits (128, 192 or 256). */
+      securityLevel,
       /** Byte lengths of this suite's public key and signature. */
-      lengths: Object.freeze({ publicKey: pkLen, signature: sigLen }),
+      lengths,
       /** FIPS name, e.g. "ML-DSA-65". */
       name,
       verify(sig, msg, pk, opts) {
@@ -144,7 +127,9 @@ export function makeApi(bindings) {
       prehash(hash) {
         const h = hashName(hash);
         return Object.freeze({
-          lengths: suite.lengths,
+          info: suite.info,
+          securityLevel,
+          lengths,
           verify(sig, msg, pk, opts) {
             const o = options(opts, ['context'], `${name} prehash verify`);
             check(name, pkLen, sig, msg, pk);
@@ -153,7 +138,8 @@ export function makeApi(bindings) {
         });
       },
       internal: Object.freeze({
-        lengths: Object.freeze({ publicKey: pkLen, signature: sigLen }),
+        info: Object.freeze({ type }),
+        lengths,
         verify(sig, msg, pk, opts) {
           const o = options(opts, ['externalMu'], `${name} internal verify`);
           check(name, pkLen, sig, msg, pk);
@@ -167,7 +153,8 @@ export function makeApi(bindings) {
       }),
       prepare(pk) {
         publicKey(pk, name, pkLen);
-        let key = call(() => new (bindings().PreparedKey)(name, pk));
+        const wasm = bindings();
+        let key = call(() => new wasm.PreparedKey(name, pk));
         const live = () => {
           if (key === null) throw new Error(`pqverify: this ${name} prepared key was freed`);
           return key;
@@ -219,13 +206,13 @@ export function makeApi(bindings) {
     api[exportName] = Object.freeze(suite);
   }
 
-  const byName = new Map(SUITES.map(([exportName, name]) => [name.toUpperCase(), api[exportName]]));
+  const byName = new Map(SUITES.map((s) => [s.name.toUpperCase(), api[s.export]]));
 
   /** Verifies with the suite named `suiteName` (a FIPS name such as "SLH-DSA-SHAKE-128s"). */
   api.verify = function verify(suiteName, sig, msg, pk, opts) {
     if (typeof suiteName !== 'string') throw new TypeError(`pqverify: suite name must be a string, got ${describe(suiteName)}`);
     const suite = byName.get(suiteName.toUpperCase());
-    if (!suite) throw new RangeError(`pqverify: unknown suite "${suiteName}"; expected one of ${SUITES.map((s) => s[1]).join(', ')}`);
+    if (!suite) throw new RangeError(`pqverify: unknown suite "${suiteName}"; expected one of ${SUITES.map((s) => s.name).join(', ')}`);
     const o = options(opts, ['context', 'prehash'], 'verify');
     const rest = o.context === undefined ? undefined : { context: o.context };
     return o.prehash === undefined ? suite.verify(sig, msg, pk, rest) : suite.prehash(o.prehash).verify(sig, msg, pk, rest);
@@ -233,7 +220,7 @@ export function makeApi(bindings) {
 
   /** Every suite with its FIPS name and byte lengths. */
   api.suites = function suites() {
-    return SUITES.map(([exportName, name, publicKey, signature]) => ({ name, export: exportName, publicKey, signature }));
+    return SUITES.map(({ name, export: exportName, publicKey, signature }) => ({ name, export: exportName, publicKey, signature }));
   };
 
   /** Which wasm build is running: "simd128" or "portable". */

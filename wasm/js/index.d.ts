@@ -1,2 +1,2 @@
-/** pqverify: ML-DSA and SLH-DSA verification in WebAssembly, initialised on import. */
+/** pqverify: ML-DSA and SLH-DSA verification in WebAssembly, ready on import (nothing to await). */
 export * from './api.js';

@@ -1,7 +1,7 @@
-// pqverify without automatic initialisation: call init() (async) or initSync(bytes)
-// first. For wallet extensions, workers and bundler set-ups without top-level await.
+// pqverify initialised when the caller says: init() (async: the .wasm fetched with
+// streaming compilation, best for pages) or initSync(bytes). Nothing is embedded.
 import { makeApi } from './api.js';
-import { bindings } from './load.js';
+import { bindings } from './core.js';
 
 export { init, initSync } from './load.js';
 

@@ -15,7 +15,7 @@ const hex = (b) => Buffer.from(b).toString('hex');
 const prehashFor = (name) => (name.includes('256') || name.endsWith('87') ? [sha512, 'SHA2-512'] : name.includes('192') || name.endsWith('65') ? [shake256_64, 'SHAKE-256'] : name.includes('SHAKE') ? [sha3_256, 'SHA3-256'] : [sha256, 'SHA2-256']);
 
 const out = [];
-for (const [exportName, name] of SUITES) {
+for (const { export: exportName, name } of SUITES) {
   const s = mldsa[exportName] ?? slhdsa[exportName];
   const seed = new Uint8Array(s.lengths.seed).map((_, i) => (i * 31 + name.length) & 0xff);
   const { secretKey, publicKey } = s.keygen(seed);

@@ -40,12 +40,18 @@ test('the package is ready on import, with every suite', () => {
   assert.equal(pq.suites().length, 15);
   // Node 20 has wasm SIMD, so the package picks its simd128 build.
   assert.equal(pq.backend(), WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11])) ? 'simd128' : 'portable');
-  for (const [exportName, name] of SUITES) {
+  for (const { export: exportName, name } of SUITES) {
     const ours = pq[exportName];
+    const theirs = noble[exportName];
     assert.equal(ours.name, name);
-    // Lengths agree with noble's.
-    assert.equal(ours.lengths.publicKey, noble[exportName].lengths.publicKey, name);
-    assert.equal(ours.lengths.signature, noble[exportName].lengths.signature, name);
+    // noble's verify-side fields: lengths, info, securityLevel, on the suite and its variants.
+    assert.equal(ours.lengths.publicKey, theirs.lengths.publicKey, name);
+    assert.equal(ours.lengths.signature, theirs.lengths.signature, name);
+    assert.deepEqual(ours.info, theirs.info, name);
+    assert.equal(ours.securityLevel, theirs.securityLevel, name);
+    assert.deepEqual(ours.prehash('SHA2-512').info, theirs.info, name);
+    assert.equal(ours.prehash('SHA2-512').securityLevel, theirs.securityLevel, name);
+    assert.deepEqual(ours.internal.lengths, ours.lengths, name);
   }
   assert.equal(fixtures.length, 15);
 });
@@ -101,7 +107,7 @@ test('fresh noble ML-DSA signatures verify through noble\'s call shape', () => {
 
 test('noble signatures for all 15 suites: pure, context, pre-hash, prepared, flipped bits', () => {
   for (const f of fixtures) {
-    const [exportName] = SUITES.find(([, name]) => name === f.suite);
+    const { export: exportName } = SUITES.find(({ name }) => name === f.suite);
     const ours = pq[exportName];
     const n = noble[exportName];
     const [pk, msg, context] = [unhex(f.publicKey), unhex(f.message), unhex(f.context)];

@@ -1,9 +1,9 @@
 // The benchmark page: controls, progress, results table and chart, native records
 // side by side, export of the browser's records (schema pqverify-bench/1).
+import { SUITES as SUITE_TABLE } from 'pqverify/tables';
+
 const $ = (id) => document.getElementById(id);
-const SUITES = ['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87', 'SLH-DSA-SHA2-128s', 'SLH-DSA-SHA2-128f', 'SLH-DSA-SHA2-192s',
-  'SLH-DSA-SHA2-192f', 'SLH-DSA-SHA2-256s', 'SLH-DSA-SHA2-256f', 'SLH-DSA-SHAKE-128s', 'SLH-DSA-SHAKE-128f',
-  'SLH-DSA-SHAKE-192s', 'SLH-DSA-SHAKE-192f', 'SLH-DSA-SHAKE-256s', 'SLH-DSA-SHAKE-256f'];
+const SUITES = SUITE_TABLE.map((s) => s.name);
 const WAYS = ['pqverify', 'pqverify-prepared', 'noble'];
 const params = new URLSearchParams(location.search);
 let records = [];

@@ -205,8 +205,8 @@ enum Engine {
 /// The wasm tests (every ACVP case, bad input) of one build in one engine.
 fn wasm_tests(variant: Variant, engine: Engine) -> Result<Ran> {
     let (rustflags, target_dir) = match variant {
-        Variant::Baseline => ("", "target"),
-        Variant::Simd128 => (wasm::SIMD_RUSTFLAGS, "target/simd"),
+        Variant::Baseline => (wasm::rustflags(false), "target"),
+        Variant::Simd128 => (wasm::rustflags(true), "target/simd"),
     };
     let mut cmd = cargo();
     cmd.args(["test", "-p", "pqverify-wasm", "--target", "wasm32-unknown-unknown", "--release", "--test", "web"])

@@ -1,0 +1,11 @@
+/** Every suite, in pqverify's order (generated from pqverify-core). */
+export declare const SUITES: readonly {
+  readonly export: string;
+  readonly name: string;
+  readonly type: 'ml-dsa' | 'slh-dsa';
+  readonly publicKey: number;
+  readonly signature: number;
+  readonly securityLevel: number;
+}[];
+/** Every approved pre-hash function: ACVP name and the DER encoding of its OID. */
+export declare const PREHASHES: readonly { readonly name: string; readonly oid: readonly number[] }[];

@@ -1,0 +1,92 @@
+// Helpers for tests in a real headless Chromium: a static server on 127.0.0.1, the
+// browser, and the page script that verifies a noble fixture (true) and a flipped
+// copy (false), writing the results into the page.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFileSync, existsSync } from 'node:fs';
+import { join, extname } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+/** The ML-DSA-44 fixture made by noble (pure, empty context). */
+export const fixture = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString())[0];
+
+const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+
+/** Serves `root` on 127.0.0.1; resolves to { url, close }. */
+export function serve(root) {
+  const server = createServer((req, res) => {
+    const path = join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (!path.startsWith(root) || !existsSync(path)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const file = path.endsWith('/') ? join(path, 'index.html') : path;
+    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() }));
+  });
+}
+
+/** The flags every test browser runs with. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Headless Chromium (the system's, as the rest of the tests). */
+export function launch() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A statement verifying the fixture and a flipped copy with `ml_dsa44`, into `result`. */
+export const verifyFixture = (result) => `
+const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
+const [pk, msg, sig] = [unhex('${fixture.publicKey}'), unhex('${fixture.message}'), unhex('${fixture.pure}')];
+const bad = sig.slice(); bad[7] ^= 1;
+try {
+  ${result} = { valid: String(ml_dsa44.verify(sig, msg, pk)), flipped: String(ml_dsa44.verify(bad, msg, pk)), backend: backend() };
+} catch (e) {
+  ${result} = { error: String(e) };
+}
+`;
+
+/** A page module script: imports from `importFrom`, verifies, writes into the body's dataset. */
+export const pageScript = (importFrom) => `
+import { ml_dsa44, backend } from '${importFrom}';
+let result;
+${verifyFixture('result')}
+Object.assign(document.body.dataset, result, { done: '1' });
+`;
+
+/** A page script for a bundle (the imports already resolved by the bundler). */
+export const bundleEntry = pageScript('pqverify');
+
+/**
+ * Opens `url`, waits for the page's result and returns it. `wasmFetched` says
+ * whether the page must fetch a .wasm file (served as application/wasm) or none.
+ */
+export async function check(url, { wasmFetched = false } = {}) {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    const wasm = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r); });
+    await page.goto(url);
+    await page.waitForSelector('body[data-done="1"]', { state: 'attached', timeout: 20000 });
+    const data = await page.evaluate(() => ({ ...document.body.dataset }));
+    assert.deepEqual(errors, []);
+    assert.equal(data.error, undefined, data.error);
+    if (wasmFetched) {
+      assert.ok(wasm.length > 0, 'a .wasm was fetched');
+      assert.equal(wasm[0].headers()['content-type'], 'application/wasm');
+    } else {
+      assert.deepEqual(wasm.map((r) => r.url()), [], 'nothing fetched: the wasm is embedded');
+    }
+    return data;
+  } finally {
+    await browser.close();
+  }
+}
