@@ -15,6 +15,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use crate::hash::keccak::f1600_portable;
 use crate::hash::keccak_x4::{StateX4, portable_f1600x4};
+use crate::hash::sha256_x4::{StatesX4, portable_compress_x4};
 use crate::mldsa::{Poly, portable as mldsa_portable};
 
 /// Set by [`crate::force_portable`]: run the portable kernels even where SIMD exists.
@@ -99,6 +100,28 @@ pub(crate) fn f1600x4(s: &mut StateX4) {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         Kernel::Simd128 => crate::arch::wasm32::keccak::f1600x4(s),
         Kernel::Portable => portable_f1600x4(s),
+    }
+}
+
+/// Whether [`sha256_x4`] runs four blocks for the price of fewer than four (a SIMD
+/// kernel); otherwise callers hash one block at a time and skip idle lanes.
+#[inline]
+pub(crate) fn sha256_x4_is_simd() -> bool {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if let Kernel::Simd128 = current() {
+        return true;
+    }
+    false
+}
+
+/// SHA-256 compression of four blocks into four states. Backend: simd128 (natively
+/// the portable one, the `sha2` crate's, is faster: it uses SHA-NI where it exists).
+#[inline]
+pub(crate) fn sha256_x4(states: &mut StatesX4, blocks: &[[u8; 64]; 4]) {
+    match current() {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => crate::arch::wasm32::sha256::compress_x4(states, blocks),
+        _ => portable_compress_x4(states, blocks),
     }
 }
 

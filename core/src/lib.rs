@@ -26,6 +26,9 @@ mod arch;
 mod error;
 mod hash;
 mod kernel;
+#[cfg(feature = "kernel-checks")]
+#[doc(hidden)]
+pub mod kernel_checks;
 mod message;
 mod mldsa;
 mod prehash;

@@ -72,3 +72,10 @@ fn bad_input_is_an_error_or_false_never_a_trap() {
     assert!(suites().contains("\"name\":\"SLH-DSA-SHAKE-256f\",\"publicKey\":64,\"signature\":49856"));
     assert_eq!(backend(), if cfg!(target_feature = "simd128") { "simd128" } else { "portable" });
 }
+
+#[wasm_bindgen_test]
+fn every_simd_kernel_is_bit_identical_to_its_portable_twin() {
+    // In the simd128 build this compares the simd128 kernels; in the baseline build the
+    // kernels are the portable ones and the check holds trivially.
+    assert_eq!(pqverify_core::kernel_checks::run(7, 2000), Ok(()));
+}

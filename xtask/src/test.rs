@@ -30,7 +30,10 @@ struct Step {
 const STEPS: &[Step] = &[
     Step { name: "cargo fmt --check", run: fmt },
     Step { name: "clippy -D warnings (native, all targets)", run: clippy_native },
-    Step { name: "clippy -D warnings (wasm32: the wasm crate, the bench suite's JS bindings)", run: clippy_wasm },
+    Step {
+        name: "clippy -D warnings (wasm32, baseline and simd128: the wasm crate, the bench suite's JS bindings)",
+        run: clippy_wasm,
+    },
     Step { name: "native tests (core, kats, testkit, native twin, bench suite, xtask)", run: native_tests },
     Step { name: "doc tests", run: doc_tests },
     Step { name: "liboqs loaded at run time (a shared build of the vendored source)", run: liboqs_loaded },
@@ -91,13 +94,18 @@ fn clippy_native() -> Result<Ran> {
 }
 
 fn clippy_wasm() -> Result<Ran> {
-    exec(
-        "cargo clippy --target wasm32-unknown-unknown",
-        cargo()
-            .args(["clippy", "-p", "pqverify-wasm", "-p", "pqverify-bench", "--features", "pqverify-bench/wasm"])
-            .args(["--target", "wasm32-unknown-unknown", "--all-targets", "--", "-D", "warnings"]),
-    )
-    .map(|()| Ran::Check)
+    // Both builds: the simd128 kernels exist only with their target feature.
+    for (simd, target_dir) in [(false, "target"), (true, "target/simd")] {
+        exec(
+            &format!("cargo clippy --target wasm32-unknown-unknown{}", if simd { " (simd128)" } else { "" }),
+            cargo()
+                .args(["clippy", "-p", "pqverify-wasm", "-p", "pqverify-bench", "--features", "pqverify-bench/wasm"])
+                .args(["--target", "wasm32-unknown-unknown", "--all-targets", "--", "-D", "warnings"])
+                .env("RUSTFLAGS", wasm::rustflags(simd))
+                .env("CARGO_TARGET_DIR", path(target_dir)),
+        )?;
+    }
+    Ok(Ran::Check)
 }
 
 /// The counts each native run must hand over, with every case passed: (report name, cases).

@@ -6,7 +6,7 @@
 //! crate's (which use SHA-NI where the CPU has it); only the Merkle–Damgård framing
 //! (buffering, padding, length) lives here.
 
-use sha2::block_api::{compress256, compress512};
+use sha2::block_api::compress512;
 
 /// A SHA-2 compression function and its framing constants.
 pub(crate) trait Compression: Clone {
@@ -38,7 +38,15 @@ impl Compression for C256 {
     fn compress(state: &mut [u32; 8], block: &[u8]) {
         let mut b = [0u8; 64];
         b.copy_from_slice(block);
-        compress256(state, &[b]);
+        // In the baseline wasm build the written-out rounds run 14% faster in V8 than
+        // the sha2 crate's (SLH-DSA-SHA2-128s: 537 against 624 µs in Node 20); the
+        // simd128 build hashes its hot calls four at a time and keeps the crate's
+        // smaller code for the rest (its .wasm stays under 48 KiB gzip). Natively the
+        // crate uses SHA-NI.
+        #[cfg(all(target_arch = "wasm32", not(target_feature = "simd128")))]
+        crate::hash::sha256_x4::compress(state, crate::hash::sha256_x4::words(&b));
+        #[cfg(not(all(target_arch = "wasm32", not(target_feature = "simd128"))))]
+        sha2::block_api::compress256(state, &[b]);
     }
 
     #[inline]

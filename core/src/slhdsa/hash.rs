@@ -9,6 +9,8 @@ use super::params::{MAX_N, Params};
 use crate::hash::Shake256;
 use crate::hash::keccak_x4::Shake256X4;
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
+use crate::hash::sha256_x4::compress_x4;
+use crate::kernel::sha256_x4_is_simd;
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
 /// l·n-byte input never has to be held in memory.
@@ -205,6 +207,33 @@ impl<'a> Sha2Hash<'a> {
     }
 }
 
+impl Sha2Hash<'_> {
+    /// Four SHA-256 calls resumed from PK.seed's midstate, each on `parts` that fit one
+    /// block with the padding (F in every category; H in category 1): n bytes out each.
+    /// Lanes whose flag is clear compute on zeros and are not written.
+    fn sha256_x4(&self, parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) {
+        let mut blocks = [[0u8; 64]; 4];
+        for (block, parts) in blocks.iter_mut().zip(&parts) {
+            let mut at = 0;
+            for part in parts {
+                block[at..at + part.len()].copy_from_slice(part);
+                at += part.len();
+            }
+            // FIPS 180-4, Section 5.1.1: 1, zeros, the length in bits of the whole message
+            // (the midstate's block included).
+            block[at] = 0x80;
+            block[56..].copy_from_slice(&((64 + at as u64) * 8).to_be_bytes());
+        }
+        let mut states = [self.mid.s256; 4];
+        compress_x4(&mut states, &blocks);
+        for ((o, state), live) in out.iter_mut().zip(&states).zip(live) {
+            if live {
+                C256::output(state, &mut o[..self.n]);
+            }
+        }
+    }
+}
+
 /// Trunc_n of a digest.
 fn truncated<C: Compression>(s: Md<C>, out: &mut [u8]) {
     let mut full = [0u8; 64];
@@ -262,6 +291,31 @@ impl TweakableHash for Sha2Hash<'_> {
 
     fn t(&self, adrs: &Adrs) -> TState {
         self.start_big(adrs)
+    }
+
+    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
+        if !sha256_x4_is_simd() {
+            for j in (0..4).filter(|&j| live[j]) {
+                self.f(&adrs[j], m1[j], &mut out[j]);
+            }
+            return;
+        }
+        // ADRSc (22 bytes) ‖ M1 (n ≤ 32) and the 9 bytes of padding fit one block.
+        let adrs_c = adrs.each_ref().map(Adrs::compressed);
+        self.sha256_x4(core::array::from_fn(|j| [&adrs_c[j][..], m1[j], &[]]), live, out);
+    }
+
+    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
+        if self.mid.s512.is_some() || !sha256_x4_is_simd() {
+            // Categories 3 and 5 (H is SHA-512), or no SIMD kernel: one call at a time.
+            for j in (0..4).filter(|&j| live[j]) {
+                self.h(&adrs[j], left[j], right[j], &mut out[j]);
+            }
+            return;
+        }
+        // Category 1: ADRSc (22) ‖ left (16) ‖ right (16) and the padding fit one block.
+        let adrs_c = adrs.each_ref().map(Adrs::compressed);
+        self.sha256_x4(core::array::from_fn(|j| [&adrs_c[j][..], left[j], right[j]]), live, out);
     }
 
     /// MGF1-SHA-x(R ‖ PK.seed ‖ SHA-x(R ‖ PK.seed ‖ PK.root ‖ M′), m).
