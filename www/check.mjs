@@ -42,7 +42,18 @@ try {
   check(env.fixtures === digest, 'the browser used the same fixtures as native (digest)');
   check(typeof env.cores === 'number' && env.runtime.length > 0 && typeof env.extra.simd128 === 'boolean', 'environment has cores, runtime, simd128');
   const samples = lines.filter((r) => r.type === 'sample');
-  check(samples.length === SUITES.length * WAYS.length * 2, `${samples.length} sample records (one per suite, way, case, round)`);
+  const steady = samples.filter((r) => r.case !== 'first-call');
+  check(steady.length === SUITES.length * WAYS.length * 2, `${steady.length} sample records (one per suite, way, case, round)`);
+  // Section 7 in the browser: first call of both pqverify ways and memory per key, every suite.
+  for (const suite of SUITES) {
+    for (const way of ['pqverify', 'pqverify-prepared']) {
+      const first = samples.find((r) => r.case === 'first-call' && r.suite === suite && r.way === way);
+      check(first && first.median_ns > 0 && first.disagreements === 0, `first-call record for ${way} ${suite}`);
+    }
+    const memory = lines.find((r) => r.type === 'memory' && r.suite === suite);
+    check(memory && memory.keys === 200 && memory.bytes_per_key >= 0, `memory record for ${suite}`);
+    check((await page.locator(`tr[data-capacity="${suite}"]`).count()) === 1, `the page shows first call and memory for ${suite}`);
+  }
   const fields = ['schema', 'target', 'run', 'way', 'suite', 'case', 'round', 'iterations', 'median_ns', 'p95_ns', 'p99_ns', 'min_ns', 'checks', 'disagreements'];
   check(samples.every((s) => fields.every((f) => f in s) && s.target === 'browser' && s.run === env.run && s.median_ns > 0 && s.disagreements === 0),
     'every sample record is well-formed with no disagreement');

@@ -51,7 +51,9 @@ pub struct Env {
     pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
-/// One (way, suite, case, round) measurement.
+/// One (way, suite, case, round) measurement. The case `first-call` is the first
+/// verify on fresh handles (a fresh process or worker; a fresh prepared key): its
+/// statistics are over the handles (`samples` of them, one call each), round 1.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Sample {
     /// [`SCHEMA`].
@@ -64,7 +66,7 @@ pub struct Sample {
     pub way: String,
     /// FIPS name.
     pub suite: String,
-    /// `valid`, `invalid` or `valid-1k`.
+    /// `valid`, `invalid`, `valid-1k` or `first-call`.
     pub case: String,
     /// Round number, from 1.
     pub round: u32,
@@ -114,7 +116,53 @@ pub struct Block {
     pub valid: u64,
 }
 
-/// Any record; its `type` field (`env`, `sample`, `block`) says which.
+/// Memory held by prepared keys: N keys created and held, the growth divided by N.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Memory {
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// `native`, `node` or `browser`.
+    pub target: String,
+    /// The run's id.
+    pub run: String,
+    /// FIPS name.
+    pub suite: String,
+    /// `pqverify-prepared`.
+    pub way: String,
+    /// Keys created and held.
+    pub keys: u32,
+    /// Natively: heap bytes counted by the allocator; in wasm: linear-memory growth
+    /// (64 KiB pages, so small keys can show 0 or one page's share).
+    pub bytes_per_key: f64,
+    /// Natively: resident-set growth per key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rss_bytes_per_key: Option<f64>,
+    /// In JS engines: JS heap growth per key (the key's wrapper objects).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub js_heap_bytes_per_key: Option<f64>,
+}
+
+/// Throughput with `threads` threads (natively the batch's rayon pool; in Node,
+/// worker threads each with its own instance of the package).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Scaling {
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// `native` or `node`.
+    pub target: String,
+    /// The run's id.
+    pub run: String,
+    /// FIPS name.
+    pub suite: String,
+    /// `pqverify`, `pqverify-prepared` or (natively) `dual-enforce`.
+    pub way: String,
+    /// Threads verifying at once.
+    pub threads: u32,
+    /// Verifications per second, all threads together.
+    pub ops_per_s: f64,
+}
+
+/// Any record; its `type` field (`env`, `sample`, `block`, `memory`, `scaling`) says which.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Record {
@@ -124,6 +172,10 @@ pub enum Record {
     Sample(Sample),
     /// Worst-case block.
     Block(Block),
+    /// Memory per prepared key.
+    Memory(Memory),
+    /// Throughput by thread count.
+    Scaling(Scaling),
 }
 
 impl Record {
@@ -142,6 +194,8 @@ impl Record {
             Record::Env(r) => &r.schema,
             Record::Sample(r) => &r.schema,
             Record::Block(r) => &r.schema,
+            Record::Memory(r) => &r.schema,
+            Record::Scaling(r) => &r.schema,
         }
     }
 

@@ -2,10 +2,12 @@
 //! reference), dual verification in `enforce` or `shadow` mode, parallel batches
 //! with a prepared-key cache and a Verify-Unit budget, and the `pqverify` CLI.
 
+pub mod alloc_count;
 pub mod backend;
 pub mod batch;
 pub mod bench;
 pub mod cache;
+pub mod capacity;
 pub mod dual;
 pub mod jsonl;
 pub mod sink;

@@ -25,6 +25,10 @@ macro_rules! say {
 
 mod cli;
 
+/// Counts heap bytes in use, for the benchmark's memory-per-key records.
+#[global_allocator]
+static ALLOCATOR: pqverify_native::alloc_count::Counting = pqverify_native::alloc_count::Counting;
+
 use cli::failure::Failure::{BadInput, Internal};
 use cli::{Cli, Command};
 
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
             cli::batch::batch(&verifier, threads, budget, &units, max_in_flight)
         }
         Command::Bench(args) => cli::bench::bench(args),
+        Command::BenchFirstCall { suite } => cli::bench::first_call(&suite),
         Command::Report { files, out_dir, units, check } => cli::report::report(&files, out_dir, &units, check),
     };
     match result {

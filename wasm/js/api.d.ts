@@ -109,5 +109,8 @@ export declare function verify(
 /** Every suite with its FIPS name, export name and byte lengths. */
 export declare function suites(): { name: string; export: string; publicKey: number; signature: number }[];
 
+/** Bytes of the wasm module's linear memory (grows by 64 KiB pages, never shrinks); 0 before it is initialised. */
+export declare function memoryBytes(): number;
+
 /** Which wasm build runs: "simd128" or "portable". */
 export declare function backend(): 'simd128' | 'portable';

@@ -91,8 +91,9 @@ function call(fn) {
 /**
  * Builds the public API over the wasm-bindgen exports of one build.
  * @param {() => object} bindings - returns the initialised wasm exports (throws if not initialised)
+ * @param {() => number} memory - bytes of the module's linear memory
  */
-export function makeApi(bindings) {
+export function makeApi(bindings, memory) {
   const api = {};
 
   function check(name, pkLen, sig, msg, pk) {
@@ -221,6 +222,11 @@ export function makeApi(bindings) {
   /** Every suite with its FIPS name and byte lengths. */
   api.suites = function suites() {
     return SUITES.map(({ name, export: exportName, publicKey, signature }) => ({ name, export: exportName, publicKey, signature }));
+  };
+
+  /** Bytes of the wasm module's linear memory (it grows by 64 KiB pages, never shrinks). */
+  api.memoryBytes = function memoryBytes() {
+    return memory();
   };
 
   /** Which wasm build is running: "simd128" or "portable". */

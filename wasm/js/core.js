@@ -4,6 +4,8 @@
 import * as glue from './wasm/pqverify_wasm.js';
 
 let ready = null;
+// The module's own exports (its linear memory among them), once initialised.
+let exports = null;
 
 /** The initialised wasm exports, or null before initialisation. */
 export function instance() {
@@ -44,13 +46,18 @@ export function initSync(bytesOrModule) {
   if (!(isBufferSource(bytesOrModule) || bytesOrModule instanceof WebAssembly.Module)) {
     throw new TypeError('pqverify: initSync takes the .wasm bytes (Uint8Array or ArrayBuffer) or a WebAssembly.Module');
   }
-  glue.initSync({ module: bytesOrModule });
+  exports = glue.initSync({ module: bytesOrModule });
   ready = glue;
 }
 
 /** Initialises pqverify asynchronously from what the glue accepts (URL, Response, bytes, Module). */
 export async function initFrom(input) {
   if (ready !== null) return;
-  await glue.default({ module_or_path: input });
+  exports = await glue.default({ module_or_path: input });
   ready = glue;
+}
+
+/** Bytes of the module's linear memory (it only grows), or 0 before initialisation. */
+export function linearMemoryBytes() {
+  return exports?.memory?.buffer.byteLength ?? 0;
 }

@@ -4,7 +4,7 @@
 // synchronously on first use. Works unchanged in service workers (MV3 extensions),
 // workers, bundles and under require() (index.cjs).
 import { makeApi } from './api.js';
-import { bindings, initSync, instance, simdSupported } from './core.js';
+import { bindings, initSync, instance, linearMemoryBytes, simdSupported } from './core.js';
 import { BASELINE, SIMD } from './embedded.js';
 
 function decodeBase64(text) {
@@ -23,11 +23,11 @@ function embedded() {
   return bindings();
 }
 
-const api = makeApi(embedded);
+const api = makeApi(embedded, linearMemoryBytes);
 
 export const {
   ml_dsa44, ml_dsa65, ml_dsa87,
   slh_dsa_sha2_128s, slh_dsa_sha2_128f, slh_dsa_sha2_192s, slh_dsa_sha2_192f, slh_dsa_sha2_256s, slh_dsa_sha2_256f,
   slh_dsa_shake_128s, slh_dsa_shake_128f, slh_dsa_shake_192s, slh_dsa_shake_192f, slh_dsa_shake_256s, slh_dsa_shake_256f,
-  verify, suites, backend,
+  verify, suites, backend, memoryBytes,
 } = api;

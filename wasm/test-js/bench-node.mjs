@@ -11,6 +11,7 @@ import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import * as liboqsJs from '@oqs/liboqs-js/sig';
 import init, { BenchSuite } from '../../target/wasm-build/bench/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
+import { capacity } from './capacity.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -70,3 +71,18 @@ suite.run(JSON.stringify(options), JSON.stringify(env), ways, () => performance.
       last = now;
     }
   });
+
+// Section 7: first call in fresh workers, memory per prepared key, throughput by
+// worker threads.
+process.stderr.write('node bench: capacity (first call, memory per key, throughput by threads)\n');
+await capacity({
+  fixtures: JSON.parse(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url))),
+  suites: options.suites,
+  run,
+  quick: options.quick,
+  emit: (record) => {
+    const line = JSON.stringify(record);
+    if (out) appendFileSync(out, `${line}\n`);
+    else process.stdout.write(`${line}\n`);
+  },
+});

@@ -82,8 +82,25 @@ function render() {
     }
   }
   $('results').innerHTML = html;
+  $('capacity').innerHTML = capacityTable(get);
   $('chart').innerHTML = chart(suites, ways, get, withNative ? nat : null);
   $('export').disabled = records.length === 0;
+}
+
+/** First call (fresh worker) beside the steady median, and memory per prepared key. */
+function capacityTable(get) {
+  const memory = new Map(records.filter((r) => r.type === 'memory').map((r) => [r.suite, r]));
+  const suites = [...new Set(records.filter((r) => r.case === 'first-call').map((r) => r.suite))];
+  let html = '<tr><th>suite</th><th>first call µs (fresh worker: import + verify)</th><th>steady µs</th><th>new prepared key + verify µs</th><th>memory per prepared key</th></tr>';
+  for (const suite of suites) {
+    const first = get('pqverify', suite, 'first-call');
+    const steady = get('pqverify', suite, 'valid');
+    const prepared = get('pqverify-prepared', suite, 'first-call');
+    const m = memory.get(suite);
+    html += `<tr data-capacity="${suite}"><td>${suite}</td><td>${first ? us(first.median) : '—'}</td><td>${steady ? us(steady.median) : '—'}</td>` +
+      `<td>${prepared ? us(prepared.median) : '—'}</td><td>${m ? `${(m.bytes_per_key / 1024).toFixed(1)} KiB` : '—'}</td></tr>`;
+  }
+  return html;
 }
 
 /** Horizontal bars, log scale (1 µs … 100 ms), valid signatures. */

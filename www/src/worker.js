@@ -5,12 +5,73 @@ import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import init, { BenchSuite } from '../generated/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
+import { SUITES } from 'pqverify/tables';
 
+const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
+
+let fixtures = null;
 const ready = (async () => {
   await init({ module_or_path: new URL('../generated/pqverify_bench_bg.wasm', import.meta.url) });
   const bytes = new Uint8Array(await (await fetch(new URL('../generated/fixtures.json', import.meta.url))).arrayBuffer());
+  fixtures = JSON.parse(new TextDecoder().decode(bytes));
   return new BenchSuite(bytes);
 })();
+
+/** One fresh worker's first call (see first-call-worker.js). */
+function firstCall(data) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./first-call-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data: result }) => {
+      worker.terminate();
+      resolve(result);
+    };
+    worker.onerror = (e) => reject(new Error(e.message ?? 'the first-call worker failed'));
+    worker.postMessage(data);
+  });
+}
+
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const median = (s) => (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2);
+
+/**
+ * Section 7 of the report, in the browser: first call in fresh workers and memory per
+ * prepared key (the growth of a fresh instance's linear memory over 200 held keys,
+ * median over the workers).
+ */
+async function capacity(options, run, emit) {
+  const handles = options.quick ? 3 : 7;
+  const chosen = fixtures.suites.filter((f) => !options.suites?.length || options.suites.includes(f.suite));
+  for (const f of chosen) {
+    postMessage({ type: 'progress', done: 0, total: 0, current: `${f.suite} first call and memory` });
+    const exportName = SUITES.find((s) => s.name === f.suite).export;
+    const data = { exportName, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig) };
+    const one = [];
+    const prepared = [];
+    const linear = [];
+    let wrong = 0;
+    let keys = 0;
+    for (let i = 0; i < handles; i++) {
+      const r = await firstCall(data);
+      one.push(r.oneShotMs * 1e6);
+      prepared.push(r.preparedMs * 1e6);
+      linear.push(r.bytesPerKey);
+      keys = r.keys;
+      if (!r.valid) wrong++;
+    }
+    for (const [way, values] of [['pqverify', one], ['pqverify-prepared', prepared]]) {
+      const s = sorted(values);
+      emit({
+        type: 'sample', schema: 'pqverify-bench/1', target: 'browser', run, way, suite: f.suite, case: 'first-call',
+        round: 1, iterations: s.length, samples: s.length, median_ns: median(s), p95_ns: s[Math.round((s.length - 1) * 0.95)],
+        p99_ns: s[Math.round((s.length - 1) * 0.99)], min_ns: s[0], checks: s.length, disagreements: wrong,
+      });
+    }
+    emit({
+      type: 'memory', schema: 'pqverify-bench/1', target: 'browser', run, suite: f.suite, way: 'pqverify-prepared',
+      keys, bytes_per_key: median(sorted(linear)),
+    });
+  }
+}
 
 self.onmessage = async ({ data }) => {
   try {
@@ -30,12 +91,12 @@ self.onmessage = async ({ data }) => {
       (line) => postMessage({ type: 'record', line }),
       (done, total, current) => postMessage({ type: 'progress', done, total, current }),
     );
+    await capacity(options, env.run, (record) => postMessage({ type: 'record', line: JSON.stringify(record) }));
     postMessage({ type: 'done' });
   } catch (e) {
     postMessage({ type: 'error', message: String(e?.message ?? e) });
   }
 };
 
-// Module evaluation (including the package's top-level await) is done and the handler
-// is set: only now may the page send work, or its message could arrive unheard.
+// Module evaluation is done and the handler is set: the page may send work.
 postMessage({ type: 'ready' });

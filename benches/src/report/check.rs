@@ -2,13 +2,17 @@
 //! every expected record present and clean; never a duration.
 
 use super::{NATIVE_WAYS, Report};
+
+/// The case of first-call samples.
+const FIRST_CALL: &str = "first-call";
 use crate::record::{Record, Sample};
 
 impl Report {
     /// Checks that every target's last run is complete and clean: an environment
     /// record with a fixture digest shared by all targets, every expected way on
     /// every suite and case in every round, no disagreement, finite statistics, and
-    /// (natively) a worst-case block per suite with every signature valid.
+    /// (natively) a worst-case block per suite with every signature valid; and the
+    /// capacity records (first call, memory per key, scaling) of section 7.
     pub fn check_complete(&self, lines: &[&str]) -> Result<(), String> {
         let mut digests = std::collections::BTreeSet::new();
         for (target, run) in &self.runs {
@@ -28,7 +32,8 @@ impl Report {
                 })
                 .collect();
             let rounds: std::collections::BTreeSet<u32> = samples.iter().map(|s| s.round).collect();
-            let cases: std::collections::BTreeSet<&str> = samples.iter().map(|s| s.case.as_str()).collect();
+            let cases: std::collections::BTreeSet<&str> =
+                samples.iter().map(|s| s.case.as_str()).filter(|c| *c != FIRST_CALL).collect();
             if rounds.is_empty() || !cases.contains("valid") || !cases.contains("invalid") {
                 return Err(format!("{target}: no rounds, or the valid/invalid cases are missing"));
             }
@@ -57,6 +62,7 @@ impl Report {
                     }
                 }
             }
+            self.check_capacity(target, &samples)?;
             if target == "native" {
                 for suite in &self.suites {
                     let b = run
@@ -74,9 +80,59 @@ impl Report {
             return Err(format!("targets used different fixtures: {digests:?}"));
         }
         let md = self.markdown();
-        for section in ["## 1.", "## 2.", "## 3.", "## 4.", "## 5.", "## 6."] {
+        for section in ["## 1.", "## 2.", "## 3.", "## 4.", "## 5.", "## 6.", "## 7."] {
             if !md.contains(section) {
                 return Err(format!("report lacks section {section}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Section 7's records of one target: first call of `pqverify` and
+    /// `pqverify-prepared` and memory per key on every suite (every target); scaling for
+    /// every suite and way from one thread to the machine's cores (native and Node).
+    fn check_capacity(&self, target: &str, samples: &[Sample]) -> Result<(), String> {
+        let run = &self.runs[target];
+        for suite in &self.suites {
+            for way in ["pqverify", "pqverify-prepared"] {
+                let first = samples
+                    .iter()
+                    .find(|s| s.way == way && &s.suite == suite && s.case == FIRST_CALL)
+                    .ok_or_else(|| format!("{target}: no first-call record for {way} {suite}"))?;
+                if !(first.median_ns.is_finite() && first.median_ns > 0.0 && first.samples > 0) {
+                    return Err(format!("{target}: first call {way} {suite}: malformed statistics"));
+                }
+                if first.disagreements != 0 {
+                    return Err(format!("{target}: first call {way} {suite}: a wrong verdict"));
+                }
+            }
+            let m = run
+                .memory
+                .iter()
+                .find(|m| &m.suite == suite && m.way == "pqverify-prepared")
+                .ok_or_else(|| format!("{target}: no memory record for {suite}"))?;
+            if m.keys == 0 || !(m.bytes_per_key.is_finite() && m.bytes_per_key >= 0.0) {
+                return Err(format!("{target}: memory {suite}: malformed"));
+            }
+            if target == "browser" {
+                continue;
+            }
+            let ways: &[&str] = if target == "native" {
+                &["pqverify", "pqverify-prepared", "dual-enforce"]
+            } else {
+                &["pqverify", "pqverify-prepared"]
+            };
+            for way in ways {
+                for threads in [1, run.env.cores.max(1)] {
+                    let r = run
+                        .scaling
+                        .iter()
+                        .find(|r| &r.way == way && &r.suite == suite && r.threads == threads)
+                        .ok_or_else(|| format!("{target}: no scaling record for {way} {suite} on {threads} threads"))?;
+                    if !(r.ops_per_s.is_finite() && r.ops_per_s > 0.0) {
+                        return Err(format!("{target}: scaling {way} {suite} {threads}: malformed"));
+                    }
+                }
             }
         }
         Ok(())

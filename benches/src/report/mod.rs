@@ -8,15 +8,18 @@
 //! 4. worst-case block: signatures filling the budget × the median (one core), and the
 //!    block measured through the parallel batch on all cores;
 //! 5. native vs Node vs browser ratios;
-//! 6. the environments and the round-to-round spread.
+//! 6. the environments and the round-to-round spread;
+//! 7. capacity planning: first call beside the steady state, memory per prepared key,
+//!    throughput by thread count (and a chart of the scaling).
 
 use std::collections::BTreeMap;
 
 use pqverify_core::Suite;
 
-use crate::record::{Block, Env, Record, Sample};
+use crate::record::{Block, Env, Memory, Record, Sample, Scaling};
 use crate::stats::{median, spread_bp};
 
+mod capacity;
 mod check;
 mod sections;
 mod svg;
@@ -37,6 +40,8 @@ struct Run {
     env: Env,
     cells: BTreeMap<(String, String, String), Cell>,
     blocks: Vec<Block>,
+    memory: Vec<Memory>,
+    scaling: Vec<Scaling>,
 }
 
 impl Run {
@@ -65,6 +70,27 @@ const NATIVE_WAYS: [&str; 8] = [
     "dual-shadow",
 ];
 
+/// Operations per second at `ns` per operation: "46.7k/s", "1.20M/s", "812/s".
+fn ops(ns: f64) -> String {
+    if !(ns.is_finite() && ns > 0.0) {
+        return "—".into();
+    }
+    per_s(1e9 / ns)
+}
+
+/// A rate with three significant figures: "46.7k/s".
+fn per_s(rate: f64) -> String {
+    if rate >= 1e6 {
+        format!("{:.2}M/s", rate / 1e6)
+    } else if rate >= 1e4 {
+        format!("{:.1}k/s", rate / 1e3)
+    } else if rate >= 1e3 {
+        format!("{:.2}k/s", rate / 1e3)
+    } else {
+        format!("{rate:.0}/s")
+    }
+}
+
 /// Nanoseconds as µs with three significant figures ("—" when not finite).
 fn us(ns: f64) -> String {
     if !ns.is_finite() {
@@ -90,6 +116,8 @@ impl Report {
         let mut latest: BTreeMap<String, String> = BTreeMap::new();
         let mut samples: Vec<Sample> = Vec::new();
         let mut blocks: Vec<Block> = Vec::new();
+        let mut memory: Vec<Memory> = Vec::new();
+        let mut scaling: Vec<Scaling> = Vec::new();
         for (n, line) in lines.into_iter().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             match Record::parse(line).map_err(|e| format!("record {}: {e}", n + 1))? {
                 Record::Env(e) => {
@@ -98,6 +126,8 @@ impl Report {
                 }
                 Record::Sample(s) => samples.push(s),
                 Record::Block(b) => blocks.push(b),
+                Record::Memory(m) => memory.push(m),
+                Record::Scaling(r) => scaling.push(r),
             }
         }
         let mut runs = BTreeMap::new();
@@ -118,7 +148,12 @@ impl Report {
                 })
                 .collect();
             let run_blocks = blocks.iter().filter(|b| &b.run == run_id).cloned().collect();
-            runs.insert(target.clone(), Run { env, cells, blocks: run_blocks });
+            let run_memory = memory.iter().filter(|m| &m.run == run_id).cloned().collect();
+            let run_scaling = scaling.iter().filter(|r| &r.run == run_id).cloned().collect();
+            runs.insert(
+                target.clone(),
+                Run { env, cells, blocks: run_blocks, memory: run_memory, scaling: run_scaling },
+            );
         }
         if runs.is_empty() {
             return Err("no environment record: nothing to report".into());

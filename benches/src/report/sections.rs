@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{BLOCK_BUDGET, NATIVE_WAYS, Report, us};
+use super::{BLOCK_BUDGET, NATIVE_WAYS, Report, ops, us};
 use crate::stats::median;
 
 /// `a / b` as "0.42×", or "—".
@@ -14,7 +14,7 @@ fn ratio(a: Option<f64>, b: Option<f64>) -> String {
 }
 
 impl Report {
-    /// The Markdown report: the six sections in order.
+    /// The Markdown report: the seven sections in order.
     pub fn markdown(&self) -> String {
         let mut out = String::from("# pqverify benchmark report\n\n");
         let _ = writeln!(out, "Targets: {}.\n", self.targets().join(", "));
@@ -23,6 +23,7 @@ impl Report {
         self.worst_case_block(&mut out);
         self.cross_target(&mut out);
         self.environment(&mut out);
+        self.capacity(&mut out);
         out
     }
 
@@ -120,11 +121,12 @@ impl Report {
         for suite in &self.suites {
             for way in ["pqverify", "pqverify-portable", "pqverify-prepared"] {
                 let native = self.native().and_then(|r| r.get(way, suite, "valid")).map(|c| c.median_ns);
-                let mut cells = vec![suite.clone(), way.to_owned(), native.map_or("—".into(), us)];
+                let mut cells =
+                    vec![suite.clone(), way.to_owned(), native.map_or("—".into(), |n| format!("{} {}", us(n), ops(n)))];
                 for t in &wasm_targets {
                     let run = &self.runs[*t];
                     let w = run.get(way, suite, "valid").map(|c| c.median_ns);
-                    cells.push(w.map_or("—".into(), us));
+                    cells.push(w.map_or("—".into(), |w| format!("{} {}", us(w), ops(w))));
                     cells.push(ratio(w, native));
                     for p in peers(t) {
                         let peer = run.get(p, suite, "valid").map(|c| c.median_ns);
@@ -195,14 +197,14 @@ impl Report {
                 .map(|w| match (run.get(w, suite, case), base) {
                     (None, _) => "—".into(),
                     (Some(c), Some(b)) if *w != "liboqs" && !(mark == "ʳ" && *w == "reference") => {
-                        format!("{} ({:.0}%{mark})", us(c.median_ns), 100.0 * c.median_ns / b)
+                        format!("{} ({:.0}%{mark}) {}", us(c.median_ns), 100.0 * c.median_ns / b, ops(c.median_ns))
                     }
-                    (Some(c), _) => us(c.median_ns),
+                    (Some(c), _) => format!("{} {}", us(c.median_ns), ops(c.median_ns)),
                 })
                 .collect();
             let _ = writeln!(out, "| {suite} | {} |", cells.join(" | "));
         }
-        out.push_str("\nMedians in µs (median of the round medians); in brackets, % of liboqs in the same run, or of the pure-Rust reference (ʳ) where liboqs lacks the suite.\n\n");
+        out.push_str("\nMedians in µs (median of the round medians); in brackets, % of liboqs in the same run, or of the pure-Rust reference (ʳ) where liboqs lacks the suite; then verifications per second on one core (10⁹ / median ns).\n\n");
     }
 
     /// The native dual-enforce median of `suite`, valid signatures.

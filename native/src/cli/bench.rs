@@ -5,8 +5,10 @@ use std::process::ExitCode;
 
 use pqverify_native::units::UnitTable;
 
+use pqverify_native::capacity;
+
 use super::BenchArgs;
-use super::failure::Failure::{self, BadInput};
+use super::failure::Failure::{self, BadInput, Internal};
 use super::verifier::{load_liboqs, open_sink};
 
 pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
@@ -73,9 +75,50 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
             emit(&Record::Block(block));
         }
     }
+    // Section 7: first call, memory per prepared key, throughput by threads.
+    let chosen: Vec<pqverify_bench::SuiteFixture> = fixtures
+        .suites
+        .iter()
+        .filter(|f| suites.is_empty() || suites.iter().any(|s| s.eq_ignore_ascii_case(&f.suite)))
+        .cloned()
+        .collect();
+    let (handles, duration) = if quick { (3, 40) } else { (9, 300) };
+    note!("pqverify bench: first calls ({handles} fresh processes per suite)");
+    let exe = std::env::current_exe().map_err(|e| Internal(format!("the running executable: {e}")))?;
+    for sample in capacity::first_calls(&exe, &chosen, &run, handles).map_err(Internal)? {
+        emit(&Record::Sample(sample));
+    }
+    note!("pqverify bench: memory per prepared key ({MEMORY_KEYS} keys per suite)");
+    for m in capacity::memory_per_key(&chosen, &run, MEMORY_KEYS).map_err(Internal)? {
+        emit(&Record::Memory(m));
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    note!("pqverify bench: throughput on {:?} threads", capacity::thread_counts(cores));
+    let dual = pqverify_native::bench::dual(&liboqs, pqverify_native::dual::Mode::Enforce, 1, sink.clone());
+    let rates = capacity::scaling(&chosen, &run, cores, std::time::Duration::from_millis(duration), &dual);
+    for r in rates.map_err(Internal)? {
+        emit(&Record::Scaling(r));
+    }
     if let Some(e) = failure {
         return Err(BadInput(format!("writing records: {e}")));
     }
     writer.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prepared keys held per suite for the memory-per-key records.
+const MEMORY_KEYS: u32 = 200;
+
+/// `pqverify bench-first-call --suite S` (hidden): the first verify of this fresh
+/// process, as one JSON line, for `pqverify bench`'s first-call records.
+pub(crate) fn first_call(suite: &str) -> Result<ExitCode, Failure> {
+    let fixtures = pqverify_bench::Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
+    let f = fixtures
+        .suites
+        .iter()
+        .find(|f| f.suite.eq_ignore_ascii_case(suite))
+        .ok_or_else(|| BadInput(format!("--suite: no fixture for {suite:?}")))?;
+    let measured = capacity::first_call_here(f).map_err(Internal)?;
+    say!("{}", serde_json::to_string(&measured).map_err(|e| Internal(e.to_string()))?);
     Ok(ExitCode::SUCCESS)
 }

@@ -152,19 +152,27 @@ pub(crate) enum Command {
     },
     /// Run the benchmark suite natively and write its JSON-lines records.
     Bench(BenchArgs),
+    /// Measures the first verify of a fresh process (run by `bench`; one JSON line).
+    #[command(hide = true)]
+    BenchFirstCall {
+        /// FIPS suite name.
+        #[arg(long)]
+        suite: String,
+    },
     /// Read benchmark records from any mix of targets; print the report (Markdown).
     Report {
         /// Record files (JSON lines).
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
-        /// Also write report.md and chart.svg into this directory.
+        /// Also write report.md, chart.svg and scaling.svg into this directory.
         #[arg(long)]
         out_dir: Option<std::path::PathBuf>,
         /// Verify-Unit constants over the defaults: SUITE=UNITS[,SUITE=UNITS…].
         #[arg(long, default_value = "")]
         units: String,
         /// Fail unless every target's run is complete and clean (all ways, suites, cases
-        /// and rounds; no disagreement; one fixture digest; all six sections).
+        /// and rounds; no disagreement; one fixture digest; the capacity records; all seven
+        /// sections).
         #[arg(long)]
         check: bool,
     },

@@ -30,6 +30,7 @@ pub(crate) fn report(
         std::fs::create_dir_all(&dir)?;
         std::fs::write(dir.join("report.md"), &markdown)?;
         std::fs::write(dir.join("chart.svg"), report.svg())?;
+        std::fs::write(dir.join("scaling.svg"), report.scaling_svg())?;
     }
     write!(std::io::stdout().lock(), "{markdown}").map_err(|e| Internal(format!("standard output: {e}")))?;
     Ok(ExitCode::SUCCESS)

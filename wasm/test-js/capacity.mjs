@@ -1,0 +1,105 @@
+// The Node benchmark's capacity records (section 7 of the report): first call in fresh
+// worker threads, memory per prepared key, and throughput on 1, 2, 4, … worker threads
+// up to the core count, each worker with its own instance of the package.
+import { Worker } from 'node:worker_threads';
+import os from 'node:os';
+import { SUITES } from '../js/tables.js';
+
+const WORKER = new URL('./capacity-worker.mjs', import.meta.url);
+const SCHEMA = 'pqverify-bench/1';
+const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
+
+function runWorker(workerData, onReady) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { workerData });
+    worker.on('message', (m) => {
+      if (m === 'ready') onReady(worker);
+      else {
+        resolve(m);
+        worker.terminate();
+      }
+    });
+    worker.on('error', reject);
+  });
+}
+
+/** 1, 2, 4, … below `cores`, then `cores` (as natively). */
+export function threadCounts(cores) {
+  const counts = [];
+  for (let t = 1; t < cores; t *= 2) counts.push(t);
+  counts.push(Math.max(1, cores));
+  return [...new Set(counts)];
+}
+
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const quantile = (s, q) => s[Math.round((s.length - 1) * q)];
+const median = (s) => (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2);
+
+function firstCallSample(run, way, suite, valuesNs, wrong) {
+  const s = sorted(valuesNs);
+  return {
+    type: 'sample', schema: SCHEMA, target: 'node', run, way, suite, case: 'first-call', round: 1,
+    iterations: s.length, samples: s.length, median_ns: median(s), p95_ns: quantile(s, 0.95),
+    p99_ns: quantile(s, 0.99), min_ns: s[0], checks: s.length, disagreements: wrong,
+  };
+}
+
+/**
+ * Every capacity record for the fixtures of `suites` (FIPS names; all when empty):
+ * `emit(record)` per record. `quick` shortens the measurements.
+ */
+export async function capacity({ fixtures, suites, run, quick, emit }) {
+  const handles = quick ? 3 : 7;
+  const ms = quick ? 40 : 300;
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const chosen = fixtures.suites.filter((f) => !suites?.length || suites.includes(f.suite));
+  for (const f of chosen) {
+    const exportName = SUITES.find((s) => s.name === f.suite).export;
+    const data = { exportName, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig) };
+    // First call: fresh workers.
+    const one = [];
+    const prepared = [];
+    const linear = [];
+    const jsHeap = [];
+    let wrong = 0;
+    let keys = 0;
+    for (let i = 0; i < handles; i++) {
+      const r = await runWorker({ ...data, mode: 'first-call' });
+      one.push(r.oneShotMs * 1e6);
+      prepared.push(r.preparedMs * 1e6);
+      linear.push(r.bytesPerKey);
+      jsHeap.push(r.jsHeapPerKey);
+      keys = r.keys;
+      if (!r.valid) wrong++;
+    }
+    emit(firstCallSample(run, 'pqverify', f.suite, one, wrong));
+    emit(firstCallSample(run, 'pqverify-prepared', f.suite, prepared, wrong));
+    // Memory: measured in each fresh worker (a fresh instance: its allocator has no freed
+    // blocks to reuse), the median over the workers.
+    emit({
+      type: 'memory', schema: SCHEMA, target: 'node', run, suite: f.suite, way: 'pqverify-prepared', keys,
+      bytes_per_key: median(sorted(linear)), js_heap_bytes_per_key: median(sorted(jsHeap)),
+    });
+    // Throughput on 1, 2, … worker threads.
+    for (const way of ['pqverify', 'pqverify-prepared']) {
+      for (const threads of threadCounts(cores)) {
+        const ready = [];
+        let go;
+        const started = new Promise((r) => { go = r; });
+        const results = Array.from({ length: threads }, () => runWorker({ ...data, mode: 'rate', way }, (w) => {
+          ready.push(w);
+          if (ready.length === threads) go();
+        }));
+        await started;
+        for (const w of ready) w.postMessage({ ms });
+        const done = await Promise.all(results);
+        if (done.some((d) => d.wrong)) throw new Error(`${f.suite} ${way}: wrong verdicts while measuring throughput`);
+        const seconds = Math.max(...done.map((d) => d.elapsedMs)) / 1000;
+        emit({
+          type: 'scaling', schema: SCHEMA, target: 'node', run, suite: f.suite, way, threads,
+          ops_per_s: done.reduce((n, d) => n + d.count, 0) / seconds,
+        });
+      }
+    }
+  }
+}
