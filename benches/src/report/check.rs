@@ -138,3 +138,144 @@ impl Report {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::record::{Block, Env, Memory, Scaling};
+    use crate::{SCHEMA, Sample};
+
+    const SUITE: &str = "ML-DSA-44";
+
+    fn env(target: &str) -> Env {
+        Env {
+            schema: SCHEMA.into(),
+            target: target.into(),
+            run: format!("r-{target}"),
+            cpu: "cpu".into(),
+            cores: 2,
+            os: "os".into(),
+            runtime: "rt".into(),
+            liboqs: None,
+            backend: "portable".into(),
+            fixtures: "sha256:00".into(),
+            ways: Vec::new(),
+            extra: serde_json::Map::new(),
+        }
+    }
+
+    fn sample(target: &str, way: &str, case: &str) -> Sample {
+        Sample {
+            schema: SCHEMA.into(),
+            target: target.into(),
+            run: format!("r-{target}"),
+            way: way.into(),
+            suite: SUITE.into(),
+            case: case.into(),
+            round: 1,
+            iterations: 10,
+            samples: 5,
+            median_ns: 1000.0,
+            p95_ns: 1100.0,
+            p99_ns: 1200.0,
+            min_ns: 900.0,
+            checks: 10,
+            disagreements: 0,
+        }
+    }
+
+    /// A complete native and Node run on one suite, as record lines.
+    fn complete() -> Vec<String> {
+        let mut records = vec![Record::Env(env("native")), Record::Env(env("node"))];
+        for (target, ways) in [
+            ("native", &NATIVE_WAYS[..]),
+            ("node", &["pqverify", "pqverify-portable", "pqverify-prepared", "liboqs-js"][..]),
+        ] {
+            for way in ways {
+                for case in ["valid", "invalid"] {
+                    records.push(Record::Sample(sample(target, way, case)));
+                }
+            }
+            for way in ["pqverify", "pqverify-prepared"] {
+                records.push(Record::Sample(sample(target, way, FIRST_CALL)));
+            }
+            records.push(Record::Memory(Memory {
+                schema: SCHEMA.into(),
+                target: target.into(),
+                run: format!("r-{target}"),
+                suite: SUITE.into(),
+                way: "pqverify-prepared".into(),
+                keys: 200,
+                bytes_per_key: 20_000.0,
+                rss_bytes_per_key: None,
+                js_heap_bytes_per_key: None,
+            }));
+            let scaled: &[&str] = if target == "native" {
+                &["pqverify", "pqverify-prepared", "dual-enforce"]
+            } else {
+                &["pqverify", "pqverify-prepared"]
+            };
+            for way in scaled {
+                for threads in [1, 2] {
+                    records.push(Record::Scaling(Scaling {
+                        schema: SCHEMA.into(),
+                        target: target.into(),
+                        run: format!("r-{target}"),
+                        suite: SUITE.into(),
+                        way: (*way).into(),
+                        threads,
+                        ops_per_s: 1000.0 * f64::from(threads),
+                    }));
+                }
+            }
+        }
+        records.push(Record::Block(Block {
+            schema: SCHEMA.into(),
+            target: "native".into(),
+            run: "r-native".into(),
+            way: "dual-enforce".into(),
+            suite: SUITE.into(),
+            signatures: 2000,
+            units: 100,
+            budget_units: 200_000,
+            threads: 2,
+            wall_ns: 1e6,
+            valid: 2000,
+        }));
+        records.iter().map(Record::to_line).collect()
+    }
+
+    fn check(lines: &[String]) -> Result<(), String> {
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let units = BTreeMap::from([(SUITE.to_owned(), 100)]);
+        Report::from_lines(refs.iter().copied(), units)?.check_complete(&refs)
+    }
+
+    #[test]
+    fn a_complete_run_passes_and_its_report_has_the_capacity_section() {
+        let lines = complete();
+        assert_eq!(check(&lines), Ok(()));
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let md = Report::from_lines(refs, BTreeMap::from([(SUITE.to_owned(), 100)])).unwrap().markdown();
+        assert!(md.contains("## 7. Capacity planning"));
+        assert!(md.contains("| native | pqverify | ML-DSA-44 | 1.00 | 1.00 | 1.00× |"), "{md}");
+        assert!(md.contains("| node | ML-DSA-44 | 200 | 19.5 KiB | — | — |"), "{md}");
+        assert!(md.contains("| native | dual-enforce | ML-DSA-44 | 1.00k/s | 2.00k/s | 2.00× on 2 |"), "{md}");
+        assert!(md.contains("1.00 (100%) 1.00M/s"), "ops/s beside the medians: {md}");
+    }
+
+    #[test]
+    fn each_missing_capacity_record_is_named() {
+        let lines = complete();
+        let without =
+            |pattern: &str| -> Vec<String> { lines.iter().filter(|l| !l.contains(pattern)).cloned().collect() };
+        let err = check(&without(r#""way":"pqverify-prepared","suite":"ML-DSA-44","case":"first-call""#)).unwrap_err();
+        assert!(err.contains("no first-call record for pqverify-prepared ML-DSA-44"), "{err}");
+        let err = check(&without(r#""type":"memory""#)).unwrap_err();
+        assert!(err.contains("no memory record"), "{err}");
+        let err = check(&without(r#""threads":2"#)).unwrap_err();
+        assert!(err.contains("on 2 threads"), "{err}");
+    }
+}
