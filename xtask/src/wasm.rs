@@ -1,9 +1,12 @@
 //! Building the npm package `pqverify` and its tools.
 //!
 //! * wasm-bindgen-cli exactly as pinned in wasm/Cargo.toml, and wasm-pack (cargo install);
-//! * npm packages of `wasm/test-js` (binaryen's wasm-opt 132, @noble/post-quantum,
-//!   Vite, Playwright's driver), through `npm ci`;
-//! * the package in `target/npm/pqverify/`, packed as `target/npm/pqverify-<version>.tgz`.
+//! * npm packages of `wasm/test-js` (binaryen's wasm-opt 132, esbuild, the peers and the
+//!   bundlers and browsers the tests use), through `npm ci`;
+//! * the package in `target/npm/pqverify/`: both builds (paths remapped, so the `.wasm`
+//!   are reproducible and checked against `wasm/SHA256SUMS`), `embedded.js` (both as
+//!   base64), `index.cjs` (esbuild), the README's size table; packed as
+//!   `target/npm/pqverify-<version>.tgz`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
