@@ -4,9 +4,9 @@
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { SUITES } from '../js/tables.js';
+import { SCHEMA, firstCallSample, median } from '../../benches/js/records.mjs';
 
 const WORKER = new URL('./capacity-worker.mjs', import.meta.url);
-const SCHEMA = 'pqverify-bench/1';
 const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
 
 function runWorker(workerData, onReady) {
@@ -29,19 +29,6 @@ export function threadCounts(cores) {
   for (let t = 1; t < cores; t *= 2) counts.push(t);
   counts.push(Math.max(1, cores));
   return [...new Set(counts)];
-}
-
-const sorted = (xs) => [...xs].sort((a, b) => a - b);
-const quantile = (s, q) => s[Math.round((s.length - 1) * q)];
-const median = (s) => (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2);
-
-function firstCallSample(run, way, suite, valuesNs, wrong) {
-  const s = sorted(valuesNs);
-  return {
-    type: 'sample', schema: SCHEMA, target: 'node', run, way, suite, case: 'first-call', round: 1,
-    iterations: s.length, samples: s.length, median_ns: median(s), p95_ns: quantile(s, 0.95),
-    p99_ns: quantile(s, 0.99), min_ns: s[0], checks: s.length, disagreements: wrong,
-  };
 }
 
 /**
@@ -72,13 +59,13 @@ export async function capacity({ fixtures, suites, run, quick, emit }) {
       keys = r.keys;
       if (!r.valid) wrong++;
     }
-    emit(firstCallSample(run, 'pqverify', f.suite, one, wrong));
-    emit(firstCallSample(run, 'pqverify-prepared', f.suite, prepared, wrong));
+    emit(firstCallSample('node', run, 'pqverify', f.suite, one, wrong));
+    emit(firstCallSample('node', run, 'pqverify-prepared', f.suite, prepared, wrong));
     // Memory: measured in each fresh worker (a fresh instance: its allocator has no freed
     // blocks to reuse), the median over the workers.
     emit({
       type: 'memory', schema: SCHEMA, target: 'node', run, suite: f.suite, way: 'pqverify-prepared', keys,
-      bytes_per_key: median(sorted(linear)), js_heap_bytes_per_key: median(sorted(jsHeap)),
+      bytes_per_key: median(linear), js_heap_bytes_per_key: median(jsHeap),
     });
     // Throughput on 1, 2, … worker threads.
     for (const way of ['pqverify', 'pqverify-prepared']) {

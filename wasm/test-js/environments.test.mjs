@@ -40,6 +40,31 @@ ${verifyFixture('result')}
 console.log(JSON.stringify(result));
 `;
 
+/**
+ * In a scratch directory: writes the page entry, runs `build(dir)` (which fills
+ * dir/dist and writes its HTML pages), then opens each of `pages` in Chromium and
+ * expects the verdicts; `after(dir)` runs further checks before clean-up.
+ */
+async function bundled(prefix, build, pages, after = async () => {}) {
+  const dir = scratch(prefix);
+  try {
+    writeFileSync(join(dir, 'page.js'), bundleEntry);
+    await build(dir);
+    const server = await serve(join(dir, 'dist'));
+    try {
+      for (const page of pages) expectVerdicts(await check(`${server.url}${page}`));
+    } finally {
+      server.close();
+    }
+    await after(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const modulePage = (src) => `<!doctype html><body><script type="module" src="${src}"></script></body>`;
+const classicPage = (src) => `<!doctype html><body><script src="${src}"></script></body>`;
+
 const expectVerdicts = (result) => {
   assert.equal(result.error, undefined, result.error);
   assert.equal(result.valid, 'true');
@@ -58,56 +83,36 @@ test('CommonJS: require("pqverify")', () => {
 });
 
 test('esbuild: ESM and IIFE bundles in Chromium, ESM and CJS bundles in Node', async () => {
-  const dir = scratch('esbuild');
-  try {
-    writeFileSync(join(dir, 'page.js'), bundleEntry);
+  await bundled('esbuild', async (dir) => {
     writeFileSync(join(dir, 'node.mjs'), nodeScript("import { ml_dsa44, backend } from 'pqverify';"));
     const common = { bundle: true, logLevel: 'warning', absWorkingDir: dir };
-    await esbuild.build({ ...common, entryPoints: [join(dir, 'page.js')], format: 'esm', platform: 'browser', outfile: join(dir, 'dist/esm.js') });
-    await esbuild.build({ ...common, entryPoints: [join(dir, 'page.js')], format: 'iife', platform: 'browser', outfile: join(dir, 'dist/iife.js') });
-    await esbuild.build({ ...common, entryPoints: [join(dir, 'node.mjs')], format: 'esm', platform: 'node', outfile: join(dir, 'dist/node.mjs') });
-    await esbuild.build({ ...common, entryPoints: [join(dir, 'node.mjs')], format: 'cjs', platform: 'node', outfile: join(dir, 'dist/node.cjs') });
-    writeFileSync(join(dir, 'dist/esm.html'), '<!doctype html><body><script type="module" src="esm.js"></script></body>');
-    writeFileSync(join(dir, 'dist/iife.html'), '<!doctype html><body><script src="iife.js"></script></body>');
-    const server = await serve(join(dir, 'dist'));
-    try {
-      expectVerdicts(await check(`${server.url}esm.html`));
-      expectVerdicts(await check(`${server.url}iife.html`));
-    } finally {
-      server.close();
-    }
+    const page = { ...common, entryPoints: [join(dir, 'page.js')], platform: 'browser' };
+    const node = { ...common, entryPoints: [join(dir, 'node.mjs')], platform: 'node' };
+    await esbuild.build({ ...page, format: 'esm', outfile: join(dir, 'dist/esm.js') });
+    await esbuild.build({ ...page, format: 'iife', outfile: join(dir, 'dist/iife.js') });
+    await esbuild.build({ ...node, format: 'esm', outfile: join(dir, 'dist/node.mjs') });
+    await esbuild.build({ ...node, format: 'cjs', outfile: join(dir, 'dist/node.cjs') });
+    writeFileSync(join(dir, 'dist/esm.html'), modulePage('esm.js'));
+    writeFileSync(join(dir, 'dist/iife.html'), classicPage('iife.js'));
+  }, ['esm.html', 'iife.html'], async (dir) => {
     expectVerdicts(runNode(join(dir, 'dist/node.mjs')));
     expectVerdicts(runNode(join(dir, 'dist/node.cjs')));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('Rollup (node-resolve) bundle in Chromium', async () => {
-  const dir = scratch('rollup');
-  try {
-    writeFileSync(join(dir, 'page.js'), bundleEntry);
+  await bundled('rollup', async (dir) => {
     const warnings = [];
     const bundle = await rollup({ input: join(dir, 'page.js'), plugins: [nodeResolve({ browser: true })], onwarn: (w) => warnings.push(w.message) });
     await bundle.write({ file: join(dir, 'dist/main.js'), format: 'es' });
     await bundle.close();
     assert.deepEqual(warnings, []);
-    writeFileSync(join(dir, 'dist/index.html'), '<!doctype html><body><script type="module" src="main.js"></script></body>');
-    const server = await serve(join(dir, 'dist'));
-    try {
-      expectVerdicts(await check(server.url));
-    } finally {
-      server.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    writeFileSync(join(dir, 'dist/index.html'), modulePage('main.js'));
+  }, ['']);
 });
 
 test('webpack bundle in Chromium, with no warning', async () => {
-  const dir = scratch('webpack');
-  try {
-    writeFileSync(join(dir, 'page.js'), bundleEntry);
+  await bundled('webpack', async (dir) => {
     const stats = await new Promise((resolve, reject) => {
       webpack({
         mode: 'production',
@@ -121,16 +126,8 @@ test('webpack bundle in Chromium, with no warning', async () => {
     const info = stats.toJson({ all: false, errors: true, warnings: true });
     assert.deepEqual(info.errors.map((e) => e.message), []);
     assert.deepEqual(info.warnings.map((w) => w.message), []);
-    writeFileSync(join(dir, 'dist/index.html'), '<!doctype html><body><script src="main.js"></script></body>');
-    const server = await serve(join(dir, 'dist'));
-    try {
-      expectVerdicts(await check(server.url));
-    } finally {
-      server.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    writeFileSync(join(dir, 'dist/index.html'), classicPage('main.js'));
+  }, ['']);
 });
 
 test('a module worker answers messages posted before its import finished', async () => {

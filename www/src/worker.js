@@ -5,6 +5,7 @@ import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import init, { BenchSuite } from '../generated/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
+import { SCHEMA, firstCallSample, median } from '../../benches/js/records.mjs';
 import { SUITES } from 'pqverify/tables';
 
 const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
@@ -30,8 +31,6 @@ function firstCall(data) {
   });
 }
 
-const sorted = (xs) => [...xs].sort((a, b) => a - b);
-const median = (s) => (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2);
 
 /**
  * Section 7 of the report, in the browser: first call in fresh workers and memory per
@@ -58,17 +57,11 @@ async function capacity(options, run, emit) {
       keys = r.keys;
       if (!r.valid) wrong++;
     }
-    for (const [way, values] of [['pqverify', one], ['pqverify-prepared', prepared]]) {
-      const s = sorted(values);
-      emit({
-        type: 'sample', schema: 'pqverify-bench/1', target: 'browser', run, way, suite: f.suite, case: 'first-call',
-        round: 1, iterations: s.length, samples: s.length, median_ns: median(s), p95_ns: s[Math.round((s.length - 1) * 0.95)],
-        p99_ns: s[Math.round((s.length - 1) * 0.99)], min_ns: s[0], checks: s.length, disagreements: wrong,
-      });
-    }
+    emit(firstCallSample('browser', run, 'pqverify', f.suite, one, wrong));
+    emit(firstCallSample('browser', run, 'pqverify-prepared', f.suite, prepared, wrong));
     emit({
-      type: 'memory', schema: 'pqverify-bench/1', target: 'browser', run, suite: f.suite, way: 'pqverify-prepared',
-      keys, bytes_per_key: median(sorted(linear)),
+      type: 'memory', schema: SCHEMA, target: 'browser', run, suite: f.suite, way: 'pqverify-prepared',
+      keys, bytes_per_key: median(linear),
     });
   }
 }
