@@ -149,7 +149,10 @@ impl Report {
         out.push_str("## 6. Environment and spread\n\n");
         for (target, run) in &self.runs {
             let e = &run.env;
-            let liboqs = e.liboqs.as_ref().map_or("—".into(), |l| format!("{} (AVX2 {})", l.version, l.avx2));
+            let liboqs = e.liboqs.as_ref().map_or("—".into(), |l| {
+                let library = l.library.as_ref().map_or(String::new(), |p| format!(", {p}"));
+                format!("{} (AVX2 {}{library})", l.version, l.avx2)
+            });
             let _ = writeln!(
                 out,
                 "- **{target}** run `{}`: {} ({} cores), {}, {}; pqverify backend {}; liboqs {liboqs}; fixtures {}; ways: {}",
