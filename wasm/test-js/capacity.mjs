@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { SUITES } from '../js/tables.js';
-import { SCHEMA, firstCallSample, median } from '../../benches/js/records.mjs';
+import { SCHEMA, firstCallAndMemory } from '../../benches/js/records.mjs';
 
 const WORKER = new URL('./capacity-worker.mjs', import.meta.url);
 const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
@@ -43,30 +43,9 @@ export async function capacity({ fixtures, suites, run, quick, emit }) {
   for (const f of chosen) {
     const exportName = SUITES.find((s) => s.name === f.suite).export;
     const data = { exportName, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig) };
-    // First call: fresh workers.
-    const one = [];
-    const prepared = [];
-    const linear = [];
-    const jsHeap = [];
-    let wrong = 0;
-    let keys = 0;
-    for (let i = 0; i < handles; i++) {
-      const r = await runWorker({ ...data, mode: 'first-call' });
-      one.push(r.oneShotMs * 1e6);
-      prepared.push(r.preparedMs * 1e6);
-      linear.push(r.bytesPerKey);
-      jsHeap.push(r.jsHeapPerKey);
-      keys = r.keys;
-      if (!r.valid) wrong++;
-    }
-    emit(firstCallSample('node', run, 'pqverify', f.suite, one, wrong));
-    emit(firstCallSample('node', run, 'pqverify-prepared', f.suite, prepared, wrong));
-    // Memory: measured in each fresh worker (a fresh instance: its allocator has no freed
-    // blocks to reuse), the median over the workers.
-    emit({
-      type: 'memory', schema: SCHEMA, target: 'node', run, suite: f.suite, way: 'pqverify-prepared', keys,
-      bytes_per_key: median(linear), js_heap_bytes_per_key: median(jsHeap),
-    });
+    // First call and memory: fresh workers.
+    const fresh = () => runWorker({ ...data, mode: 'first-call' });
+    for (const record of await firstCallAndMemory('node', run, f.suite, handles, fresh)) emit(record);
     // Throughput on 1, 2, … worker threads.
     for (const way of ['pqverify', 'pqverify-prepared']) {
       for (const threads of threadCounts(cores)) {

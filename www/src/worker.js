@@ -5,7 +5,7 @@ import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import init, { BenchSuite } from '../generated/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
-import { SCHEMA, firstCallSample, median } from '../../benches/js/records.mjs';
+import { firstCallAndMemory } from '../../benches/js/records.mjs';
 import { SUITES } from 'pqverify/tables';
 
 const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
@@ -44,25 +44,7 @@ async function capacity(options, run, emit) {
     postMessage({ type: 'progress', done: 0, total: 0, current: `${f.suite} first call and memory` });
     const exportName = SUITES.find((s) => s.name === f.suite).export;
     const data = { exportName, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig) };
-    const one = [];
-    const prepared = [];
-    const linear = [];
-    let wrong = 0;
-    let keys = 0;
-    for (let i = 0; i < handles; i++) {
-      const r = await firstCall(data);
-      one.push(r.oneShotMs * 1e6);
-      prepared.push(r.preparedMs * 1e6);
-      linear.push(r.bytesPerKey);
-      keys = r.keys;
-      if (!r.valid) wrong++;
-    }
-    emit(firstCallSample('browser', run, 'pqverify', f.suite, one, wrong));
-    emit(firstCallSample('browser', run, 'pqverify-prepared', f.suite, prepared, wrong));
-    emit({
-      type: 'memory', schema: SCHEMA, target: 'browser', run, suite: f.suite, way: 'pqverify-prepared',
-      keys, bytes_per_key: median(linear),
-    });
+    for (const record of await firstCallAndMemory('browser', run, f.suite, handles, () => firstCall(data))) emit(record);
   }
 }
 
