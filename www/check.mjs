@@ -8,7 +8,7 @@ import { runPage } from './browser.mjs';
 
 const [dist = 'dist', nativePath, shot = 'shot.png'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
-const WAYS = ['pqverify', 'pqverify-prepared', 'noble'];
+const WAYS = ['pqverify', 'pqverify-prepared', 'noble', 'liboqs-js'];
 let passed = 0;
 const failures = [];
 const check = (ok, what) => {

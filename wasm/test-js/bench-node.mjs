@@ -12,6 +12,7 @@ import * as liboqsJs from '@oqs/liboqs-js/sig';
 import init, { BenchSuite } from '../../target/wasm-build/bench/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
 import { capacity } from './capacity.mjs';
+import { liboqsInstances } from '../../benches/js/liboqs.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -49,16 +50,7 @@ const env = {
 const pkgDir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
 const baseline = await import(`file://${pkgDir}wasm/pqverify_wasm.js?baseline`);
 baseline.initSync({ module: readFileSync(`${pkgDir}wasm/pqverify_wasm_bg.wasm`) });
-// liboqs-js: one instance per suite it has, made before any timing. Its factory names
-// follow the FIPS names: ML-DSA-44 → createMLDSA44, SLH-DSA-SHA2-128s → createSlhDsaSha2128s.
-const liboqsMaker = (suite) => suite.startsWith('ML-DSA')
-  ? `createMLDSA${suite.slice(7)}`
-  : `createSlhDsa${suite.slice(8).split('-').map((p) => p[0] + p.slice(1).toLowerCase()).join('')}`;
-const liboqs = {};
-for (const { name } of pq.suites()) {
-  const make = liboqsJs[liboqsMaker(name)];
-  if (typeof make === 'function') liboqs[name] = await make();
-}
+const liboqs = await liboqsInstances(liboqsJs, pq.suites().map((s) => s.name));
 const ways = makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline, liboqs);
 if (out) writeFileSync(out, '');
 let last = 0;

@@ -4,7 +4,7 @@ import { SUITES as SUITE_TABLE } from 'pqverify/tables';
 
 const $ = (id) => document.getElementById(id);
 const SUITES = SUITE_TABLE.map((s) => s.name);
-const WAYS = ['pqverify', 'pqverify-prepared', 'noble'];
+const WAYS = ['pqverify', 'pqverify-prepared', 'noble', 'liboqs-js'];
 const params = new URLSearchParams(location.search);
 let records = [];
 let native = [];
@@ -21,7 +21,10 @@ function env() {
     cores: navigator.hardwareConcurrency ?? 1, os: navigator.userAgent,
     runtime: (navigator.userAgent.match(/(Chrom(e|ium)|Firefox|Safari)\/[\d.]+/) ?? ['browser'])[0],
     liboqs: null, backend: '', fixtures: '', ways: [],
-    extra: { userAgent: navigator.userAgent, simd128: simd, crossOriginIsolated: self.crossOriginIsolated === true },
+    extra: {
+      userAgent: navigator.userAgent, simd128: simd, crossOriginIsolated: self.crossOriginIsolated === true,
+      noble: __NOBLE_VERSION__, 'liboqs-js': __LIBOQS_JS_VERSION__,
+    },
   };
 }
 

@@ -1,11 +1,28 @@
 // Runs THE benchmark suite (the same engine and fixtures as natively, compiled to
-// wasm) in a Web Worker, so the page stays responsive.
+// wasm) in a Web Worker, so the page stays responsive: the pqverify package, noble and
+// liboqs-js.
 import * as pq from 'pqverify';
 import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import init, { BenchSuite } from '../generated/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
 import { firstCallAndMemory } from '../../benches/js/records.mjs';
+import { liboqsInstances } from '../../benches/js/liboqs.mjs';
+// Named, so that the bundle holds only these suites' liboqs-js modules (each a chunk
+// fetched when its factory is first called).
+import {
+  createMLDSA44, createMLDSA65, createMLDSA87,
+  createSlhDsaSha2128s, createSlhDsaSha2128f, createSlhDsaSha2192s, createSlhDsaSha2192f,
+  createSlhDsaSha2256s, createSlhDsaSha2256f, createSlhDsaShake128s, createSlhDsaShake128f,
+  createSlhDsaShake192s, createSlhDsaShake192f, createSlhDsaShake256s, createSlhDsaShake256f,
+} from '@oqs/liboqs-js/sig';
+
+const liboqsSig = {
+  createMLDSA44, createMLDSA65, createMLDSA87,
+  createSlhDsaSha2128s, createSlhDsaSha2128f, createSlhDsaSha2192s, createSlhDsaSha2192f,
+  createSlhDsaSha2256s, createSlhDsaSha2256f, createSlhDsaShake128s, createSlhDsaShake128f,
+  createSlhDsaShake192s, createSlhDsaShake192f, createSlhDsaShake256s, createSlhDsaShake256f,
+};
 import { SUITES } from 'pqverify/tables';
 
 const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
@@ -57,7 +74,11 @@ self.onmessage = async ({ data }) => {
     }
     const { options, ways, env } = data;
     env.backend = pq.backend();
-    const selected = makeWays(pq, { ...nobleMl, ...nobleSlh }, ways);
+    // liboqs-js only when asked for: each suite's Emscripten module is fetched and compiled.
+    const liboqs = ways.includes('liboqs-js')
+      ? await liboqsInstances(liboqsSig, options.suites?.length ? options.suites : suite.suites())
+      : null;
+    const selected = makeWays(pq, { ...nobleMl, ...nobleSlh }, ways, null, liboqs);
     suite.run(
       JSON.stringify(options),
       JSON.stringify(env),
