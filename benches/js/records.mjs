@@ -14,7 +14,8 @@ export function median(xs) {
 /** The `first-call` sample of `valuesNs` (one per fresh handle), round 1. */
 export function firstCallSample(target, run, way, suite, valuesNs, wrong) {
   const s = sorted(valuesNs);
-  const at = (q) => s[Math.round((s.length - 1) * q)];
+  // Nearest rank, as benches/src/stats.rs `quantile`.
+  const at = (q) => s[Math.min(s.length, Math.max(1, Math.ceil(q * s.length))) - 1];
   return {
     type: 'sample', schema: SCHEMA, target, run, way, suite, case: 'first-call', round: 1,
     iterations: s.length, samples: s.length, median_ns: median(s), p95_ns: at(0.95), p99_ns: at(0.99),

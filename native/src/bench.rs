@@ -37,7 +37,8 @@ impl Clock for NativeClock {
     }
 }
 
-fn suite_of(f: &SuiteFixture) -> Option<Suite> {
+/// The suite a fixture names.
+pub(crate) fn suite_of(f: &SuiteFixture) -> Option<Suite> {
     f.suite.parse().ok()
 }
 

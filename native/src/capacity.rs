@@ -26,7 +26,7 @@ pub struct FirstCall {
 }
 
 fn suite_of(f: &SuiteFixture) -> Result<Suite, String> {
-    f.suite.parse().map_err(|_| format!("fixture suite {:?} is not a suite", f.suite))
+    crate::bench::suite_of(f).ok_or_else(|| format!("fixture suite {:?} is not a suite", f.suite))
 }
 
 /// Runs in the fresh process (`pqverify bench-first-call`): nothing of pqverify has
@@ -48,8 +48,8 @@ pub fn first_call_here(f: &SuiteFixture) -> Result<FirstCall, String> {
 
 /// The sample record of `values` (one per fresh handle) for `way`.
 fn first_call_sample(run: &str, target: &str, way: &str, suite: &str, mut values: Vec<f64>, wrong: u64) -> Sample {
+    use pqverify_bench::stats::{median, quantile};
     values.sort_by(f64::total_cmp);
-    let at = |q: f64| values[((values.len() - 1) as f64 * q).round() as usize];
     Sample {
         schema: SCHEMA.into(),
         target: target.into(),
@@ -60,9 +60,9 @@ fn first_call_sample(run: &str, target: &str, way: &str, suite: &str, mut values
         round: 1,
         iterations: values.len() as u64,
         samples: values.len() as u32,
-        median_ns: pqverify_bench::stats::median(&values),
-        p95_ns: at(0.95),
-        p99_ns: at(0.99),
+        median_ns: median(&values),
+        p95_ns: quantile(&values, 0.95),
+        p99_ns: quantile(&values, 0.99),
         min_ns: values[0],
         checks: values.len() as u64,
         disagreements: wrong,

@@ -42,35 +42,34 @@ pub(crate) enum ModeArg {
     Shadow,
 }
 
-/// A suite name on the command line (FIPS names, any case).
-#[derive(Clone, Copy)]
-pub(crate) struct SuiteArg(pub(crate) Suite);
+/// A core enum with `ALL` and `name()` as a clap `ValueEnum` (its names, any case).
+macro_rules! named_arg {
+    ($(#[$doc:meta])* $arg:ident($inner:ty)) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub(crate) struct $arg(pub(crate) $inner);
 
-impl ValueEnum for SuiteArg {
-    fn value_variants<'a>() -> &'a [Self] {
-        static ALL: LazyLock<Vec<SuiteArg>> = LazyLock::new(|| Suite::ALL.map(SuiteArg).to_vec());
-        &ALL
-    }
+        impl ValueEnum for $arg {
+            fn value_variants<'a>() -> &'a [Self] {
+                static ALL: LazyLock<Vec<$arg>> = LazyLock::new(|| <$inner>::ALL.map($arg).to_vec());
+                &ALL
+            }
 
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.0.name()))
-    }
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                Some(PossibleValue::new(self.0.name()))
+            }
+        }
+    };
 }
 
-/// A pre-hash function on the command line (ACVP names, any case).
-#[derive(Clone, Copy)]
-pub(crate) struct PreHashArg(pub(crate) PreHash);
-
-impl ValueEnum for PreHashArg {
-    fn value_variants<'a>() -> &'a [Self] {
-        static ALL: LazyLock<Vec<PreHashArg>> = LazyLock::new(|| PreHash::ALL.map(PreHashArg).to_vec());
-        &ALL
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.0.name()))
-    }
-}
+named_arg!(
+    /// A suite name on the command line (FIPS names, any case).
+    SuiteArg(Suite)
+);
+named_arg!(
+    /// A pre-hash function on the command line (ACVP names, any case).
+    PreHashArg(PreHash)
+);
 
 /// How `verify` is given the message.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
