@@ -125,44 +125,54 @@ pub(crate) fn sha256_x4(states: &mut StatesX4, blocks: &[[u8; 64]; 4]) {
     }
 }
 
-/// ML-DSA NTT (FIPS 204 Algorithm 41). Contract: [`mldsa_portable::ntt`]. Backend: AVX2.
+/// ML-DSA NTT (FIPS 204 Algorithm 41). Contract: [`mldsa_portable::ntt`]. Backends: AVX2,
+/// simd128.
 #[inline]
 pub(crate) fn ntt(a: &mut Poly) {
     match current() {
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx2(t) => avx2::ntt::ntt(t, a),
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => crate::arch::wasm32::ntt::ntt(a),
         _ => mldsa_portable::ntt(a),
     }
 }
 
-/// ML-DSA inverse NTT (Algorithm 42). Contract: [`mldsa_portable::inv_ntt`]. Backend: AVX2.
+/// ML-DSA inverse NTT (Algorithm 42). Contract: [`mldsa_portable::inv_ntt`].
+/// Backends: AVX2, simd128.
 #[inline]
 pub(crate) fn inv_ntt(a: &mut Poly) {
     match current() {
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx2(t) => avx2::ntt::inv_ntt(t, a),
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => crate::arch::wasm32::ntt::inv_ntt(a),
         _ => mldsa_portable::inv_ntt(a),
     }
 }
 
 /// acc ± a ∘ b (Algorithm 45, accumulated); `sub` chooses −. Contract:
-/// [`mldsa_portable::pointwise`]. Backend: AVX2.
+/// [`mldsa_portable::pointwise`]. Backends: AVX2, simd128.
 #[inline]
 pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     match current() {
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx2(t) => avx2::ntt::pointwise(t, acc, a, b, sub),
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => crate::arch::wasm32::ntt::pointwise(acc, a, b, sub),
         _ => mldsa_portable::pointwise(acc, a, b, sub),
     }
 }
 
 /// acc += Σ_j a_j ∘ b_j over a row. Contract: [`mldsa_portable::pointwise_row`].
-/// Backend: AVX2 (acc stays in registers across the row).
+/// Backends: AVX2, simd128 (acc stays in registers across the row).
 #[inline]
 pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
     match current() {
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx2(t) => avx2::ntt::pointwise_row(t, acc, a, b),
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => crate::arch::wasm32::ntt::pointwise_row(acc, a, b),
         _ => mldsa_portable::pointwise_row(acc, a, b),
     }
 }

@@ -1,10 +1,13 @@
-//! Bit-identity checks of the current target's multi-state kernels against their
+//! Bit-identity checks of the current target's SIMD kernels against their
 //! portable twins, for targets whose unit tests cannot run in place (the simd128
 //! kernels run only inside a wasm engine): the wasm tests call [`run`]. Natively the
 //! same comparisons are unit tests. Only with the `kernel-checks` feature.
 
 use crate::hash::keccak_x4::{StateX4, f1600x4, portable_f1600x4};
 use crate::hash::sha256_x4::{StatesX4, compress_x4, portable_compress_x4};
+use crate::kernel;
+use crate::mldsa::field::Q;
+use crate::mldsa::{Poly, portable};
 
 /// SplitMix64: enough to spread test inputs (not for anything secret).
 struct Mix(u64);
@@ -28,13 +31,68 @@ impl Mix {
             _ => self.next(),
         }
     }
+
+    /// A value in (−bound, bound), the extremes far more often than by chance.
+    fn coefficient(&mut self, bound: i32) -> i32 {
+        let r = self.next();
+        let magnitude = match r % 8 {
+            0 => bound - 1,
+            1 => 0,
+            2 => bound - 1 - (r >> 40) as i32 % 16,
+            _ => ((r >> 32) % bound as u64) as i32,
+        };
+        if (r >> 3) & 1 == 1 { -magnitude } else { magnitude }
+    }
+
+    /// A polynomial of such coefficients.
+    fn poly(&mut self, bound: i32) -> Poly {
+        Poly(core::array::from_fn(|_| self.coefficient(bound)))
+    }
 }
 
-/// Compares every multi-state kernel with its portable twin on `rounds` inputs from
+/// The ML-DSA kernels (NTT, inverse, pointwise, a row of up to 8 products) against
+/// the portable ones, each at the input bound of its contract.
+fn check_ml_dsa(mix: &mut Mix, round: usize) -> Result<(), &'static str> {
+    let a = mix.poly(1 << 27);
+    let (mut kernel, mut reference) = (a.clone(), a);
+    kernel::ntt(&mut kernel);
+    portable::ntt(&mut reference);
+    if kernel != reference {
+        return Err("ML-DSA NTT differs from the portable one");
+    }
+    let a = mix.poly(1 << 26);
+    let (mut kernel, mut reference) = (a.clone(), a);
+    kernel::inv_ntt(&mut kernel);
+    portable::inv_ntt(&mut reference);
+    if kernel != reference {
+        return Err("ML-DSA inverse NTT differs from the portable one");
+    }
+    let (a, b, acc) = (mix.poly(Q), mix.poly(Q), mix.poly(Q * 8));
+    let sub = round.is_multiple_of(2);
+    let (mut kernel, mut reference) = (acc.clone(), acc.clone());
+    kernel::pointwise(&mut kernel, &a, &b, sub);
+    portable::pointwise(&mut reference, &a, &b, sub);
+    if kernel != reference {
+        return Err("ML-DSA pointwise product differs from the portable one");
+    }
+    let row = 1 + round % 8;
+    let a: [Poly; 8] = core::array::from_fn(|_| mix.poly(Q));
+    let b: [Poly; 8] = core::array::from_fn(|_| mix.poly(Q));
+    let (mut kernel, mut reference) = (acc.clone(), acc);
+    kernel::pointwise_row(&mut kernel, &a[..row], &b[..row]);
+    portable::pointwise_row(&mut reference, &a[..row], &b[..row]);
+    if kernel != reference {
+        return Err("ML-DSA pointwise row differs from the portable one");
+    }
+    Ok(())
+}
+
+/// Compares every SIMD kernel with its portable twin on `rounds` inputs from
 /// `seed`; the first mismatch is an error naming the kernel.
 pub fn run(seed: u64, rounds: usize) -> Result<(), &'static str> {
     let mut mix = Mix(seed);
-    for _ in 0..rounds {
+    for round in 0..rounds {
+        check_ml_dsa(&mut mix, round)?;
         let states: StatesX4 = core::array::from_fn(|_| core::array::from_fn(|_| mix.word() as u32));
         let blocks: [[u8; 64]; 4] = core::array::from_fn(|_| {
             let mut block = [0u8; 64];

@@ -1,5 +1,7 @@
-//! wasm simd128 kernels. Replaces: Keccak-f[1600] ×4 (two states per vector) and
-//! SHA-256 compression ×4 (one block per 32-bit lane).
+//! wasm simd128 kernels. Replaces: Keccak-f[1600] ×4 (two states per vector),
+//! SHA-256 compression ×4 (one block per 32-bit lane), and the ML-DSA NTT, inverse
+//! NTT and pointwise products (four coefficients per vector).
 
 pub(crate) mod keccak;
+pub(crate) mod ntt;
 pub(crate) mod sha256;

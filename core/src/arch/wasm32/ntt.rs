@@ -1,0 +1,231 @@
+//! The ML-DSA NTT, inverse NTT and pointwise products with wasm simd128, on four
+//! 32-bit coefficients per vector. A Montgomery product takes the exact 64-bit
+//! products of the low and of the high lane pairs (`i64x2.extmul_*_i32x4`), with
+//! t = a·(b·q⁻¹) mod 2^32 from one `i32x4.mul`, and keeps the high words: the portable
+//! arithmetic (`mldsa::portable`) lane by lane, the same butterflies and reductions
+//! at the same layers, bit-identical results.
+//!
+//! Layers with len ≥ 4 pair whole vectors. The last two (len 2, 1) pair lanes of one
+//! vector: two vectors are shuffled so that the pairs sit across two vectors (64-bit
+//! halves, then single lanes), butterflied with a per-lane ζ vector, and put back.
+//!
+//! Why not the 64-bit lanes LLVM's auto-vectoriser picks: `i64x2.mul` has no x64
+//! instruction and V8 expands it, which made that NTT slower than the scalar one.
+
+use core::arch::wasm32::{
+    i32x4_add, i32x4_mul, i32x4_shr, i32x4_shuffle, i32x4_splat, i32x4_sub, i64x2_extmul_high_i32x4,
+    i64x2_extmul_low_i32x4, i64x2_shuffle, i64x2_sub, v128, v128_and, v128_load, v128_store,
+};
+
+use crate::mldsa::Poly;
+use crate::mldsa::field::{Q, Q_INV};
+use crate::mldsa::ntt::{INV_N_MONT2, ZETAS};
+
+/// Vectors per polynomial.
+const VECS: usize = 64;
+
+/// ζ (forward) or −ζ (inverse) for each lane of the rearranged vector A of pair `p`
+/// at in-vector layer `len` (2 or 1), and the same times q⁻¹ mod 2^32. Lane blocks
+/// (in the portable loop's numbering within the layer): len 2 → [2p, 2p, 2p+1, 2p+1],
+/// len 1 → [4p, 4p+1, 4p+2, 4p+3]. Forward uses ζ index 128/len + block, inverse
+/// 256/len − 1 − block.
+const fn lane_zetas(len: usize, inverse: bool) -> ([[i32; 4]; 32], [[i32; 4]; 32]) {
+    let mut z = [[0i32; 4]; 32];
+    let mut zq = [[0i32; 4]; 32];
+    let mut p = 0;
+    while p < 32 {
+        let mut lane = 0;
+        while lane < 4 {
+            let block = if len == 2 { 2 * p + lane / 2 } else { 4 * p + lane };
+            let v = if inverse { -ZETAS[256 / len - 1 - block] } else { ZETAS[128 / len + block] };
+            z[p][lane] = v;
+            zq[p][lane] = v.wrapping_mul(Q_INV);
+            lane += 1;
+        }
+        p += 1;
+    }
+    (z, zq)
+}
+
+type LaneZetas = ([[i32; 4]; 32], [[i32; 4]; 32]);
+const FWD2: LaneZetas = lane_zetas(2, false);
+const FWD1: LaneZetas = lane_zetas(1, false);
+const INV2: LaneZetas = lane_zetas(2, true);
+const INV1: LaneZetas = lane_zetas(1, true);
+
+/// NTT. Contract: `mldsa::portable::ntt` (input |a_i| < 2^27; output |â_i| < q).
+pub(crate) fn ntt(a: &mut Poly) {
+    let w = vectors(a);
+    vector_layer::<128, false>(w);
+    vector_layer::<64, false>(w);
+    vector_layer::<32, false>(w);
+    vector_layer::<16, false>(w);
+    vector_layer::<8, false>(w);
+    vector_layer::<4, false>(w);
+    lane_layer::<false>(w, Split::Pairs, &FWD2);
+    lane_layer::<false>(w, Split::Singles, &FWD1);
+    for x in w.iter_mut() {
+        *x = reduce32(*x);
+    }
+}
+
+/// Inverse NTT. Contract: `mldsa::portable::inv_ntt` (input |â_i| < 2^26; output in [0, q)).
+pub(crate) fn inv_ntt(a: &mut Poly) {
+    let w = vectors(a);
+    lane_layer::<true>(w, Split::Singles, &INV1);
+    lane_layer::<true>(w, Split::Pairs, &INV2);
+    vector_layer::<4, true>(w);
+    vector_layer::<8, true>(w);
+    // As in the portable code: one reduction after the len-8 layer.
+    for x in w.iter_mut() {
+        *x = reduce32(*x);
+    }
+    vector_layer::<16, true>(w);
+    vector_layer::<32, true>(w);
+    vector_layer::<64, true>(w);
+    vector_layer::<128, true>(w);
+    let (f, fq) = (i32x4_splat(INV_N_MONT2), i32x4_splat(INV_N_MONT2.wrapping_mul(Q_INV)));
+    for x in w.iter_mut() {
+        *x = freeze(mont_mul(*x, f, fq));
+    }
+}
+
+/// acc ± a ∘ b. Contract: `mldsa::portable::pointwise` (|a_i|, |b_i| < q).
+pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
+    let q_inv = i32x4_splat(Q_INV);
+    for v in 0..VECS {
+        let (x, y, r) = (load(a, v), load(b, v), load(acc, v));
+        let m = mont_mul(x, y, i32x4_mul(y, q_inv));
+        store(acc, v, if sub { i32x4_sub(r, m) } else { i32x4_add(r, m) });
+    }
+}
+
+/// acc += Σ_j a_j ∘ b_j. Contract: `mldsa::portable::pointwise_row`.
+pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
+    let q_inv = i32x4_splat(Q_INV);
+    for v in 0..VECS {
+        let mut r = load(acc, v);
+        for (a, b) in a.iter().zip(b) {
+            let (x, y) = (load(a, v), load(b, v));
+            r = i32x4_add(r, mont_mul(x, y, i32x4_mul(y, q_inv)));
+        }
+        store(acc, v, r);
+    }
+}
+
+/// The polynomial as 64 vectors' worth of memory, worked on in place (no copies).
+fn vectors(a: &mut Poly) -> &mut [v128; VECS] {
+    // SAFETY: `Poly` is `repr(C, align(32))` around [i32; 256]: 1,024 bytes aligned to
+    // 32, the size of [v128; 64] and more than its alignment (16), and every bit
+    // pattern is a valid value of both; the borrow of `a` covers the returned one.
+    unsafe { &mut *core::ptr::from_mut(a).cast::<[v128; VECS]>() }
+}
+
+/// Coefficients 4v .. 4v + 4 of `p`.
+#[inline(always)]
+fn load(p: &Poly, v: usize) -> v128 {
+    let lanes = &p.0.as_chunks::<4>().0[v];
+    // SAFETY: `lanes` is exactly the 16 bytes the load reads (wasm loads need no alignment).
+    unsafe { v128_load(lanes.as_ptr().cast()) }
+}
+
+/// Stores `x` as coefficients 4v .. 4v + 4 of `p`.
+#[inline(always)]
+fn store(p: &mut Poly, v: usize, x: v128) {
+    let lanes = &mut p.0.as_chunks_mut::<4>().0[v];
+    // SAFETY: `lanes` is exactly the 16 bytes the store writes.
+    unsafe { v128_store(lanes.as_mut_ptr().cast(), x) }
+}
+
+/// a·b·2^−32 mod q per lane, as `field::mont_reduce(a·b)`; `bq` = b·q⁻¹ mod 2^32.
+/// The low words of a·b − t·q are zero, so its high words are the arithmetic shift.
+#[inline(always)]
+fn mont_mul(a: v128, b: v128, bq: v128) -> v128 {
+    let q = i32x4_splat(Q);
+    let t = i32x4_mul(a, bq);
+    let low = i64x2_sub(i64x2_extmul_low_i32x4(a, b), i64x2_extmul_low_i32x4(t, q));
+    let high = i64x2_sub(i64x2_extmul_high_i32x4(a, b), i64x2_extmul_high_i32x4(t, q));
+    i32x4_shuffle::<1, 3, 5, 7>(low, high)
+}
+
+/// Forward butterfly: t = ζ·y; (x, y) ← (x + t, x − t).
+#[inline(always)]
+fn fwd(x: v128, y: v128, z: v128, zq: v128) -> (v128, v128) {
+    let t = mont_mul(y, z, zq);
+    (i32x4_add(x, t), i32x4_sub(x, t))
+}
+
+/// Inverse butterfly with −ζ given: (x, y) ← (x + y, (−ζ)·(x − y)).
+#[inline(always)]
+fn inv(x: v128, y: v128, z: v128, zq: v128) -> (v128, v128) {
+    (i32x4_add(x, y), mont_mul(i32x4_sub(x, y), z, zq))
+}
+
+/// `field::reduce32` per lane.
+#[inline(always)]
+fn reduce32(a: v128) -> v128 {
+    let t = i32x4_shr(i32x4_add(a, i32x4_splat(1 << 22)), 23);
+    i32x4_sub(a, i32x4_mul(t, i32x4_splat(Q)))
+}
+
+/// `field::freeze` per lane.
+#[inline(always)]
+fn freeze(a: v128) -> v128 {
+    i32x4_add(a, v128_and(i32x4_shr(a, 31), i32x4_splat(Q)))
+}
+
+/// The pairs of one in-vector layer: vectors x, y rearranged into A, B whose lanes
+/// are the butterfly pairs, and back.
+#[derive(Clone, Copy)]
+enum Split {
+    /// len 2: the 64-bit halves. A = [x0 x1 y0 y1], B = [x2 x3 y2 y3].
+    Pairs,
+    /// len 1: the single lanes. A = [x0 x2 y0 y2], B = [x1 x3 y1 y3].
+    Singles,
+}
+
+impl Split {
+    #[inline(always)]
+    fn apply(self, x: v128, y: v128) -> (v128, v128) {
+        match self {
+            Split::Pairs => (i64x2_shuffle::<0, 2>(x, y), i64x2_shuffle::<1, 3>(x, y)),
+            Split::Singles => (i32x4_shuffle::<0, 2, 4, 6>(x, y), i32x4_shuffle::<1, 3, 5, 7>(x, y)),
+        }
+    }
+
+    #[inline(always)]
+    fn undo(self, a: v128, b: v128) -> (v128, v128) {
+        match self {
+            Split::Pairs => self.apply(a, b),
+            Split::Singles => (i32x4_shuffle::<0, 4, 1, 5>(a, b), i32x4_shuffle::<2, 6, 3, 7>(a, b)),
+        }
+    }
+}
+
+/// One in-vector layer over all 32 vector pairs.
+#[inline(always)]
+fn lane_layer<const INVERSE: bool>(w: &mut [v128; VECS], split: Split, zetas: &LaneZetas) {
+    for p in 0..VECS / 2 {
+        let (a, b) = split.apply(w[2 * p], w[2 * p + 1]);
+        // SAFETY: each row is exactly the 16 bytes a load reads.
+        let (z, zq) = unsafe { (v128_load(zetas.0[p].as_ptr().cast()), v128_load(zetas.1[p].as_ptr().cast())) };
+        let (a, b) = if INVERSE { inv(a, b, z, zq) } else { fwd(a, b, z, zq) };
+        (w[2 * p], w[2 * p + 1]) = split.undo(a, b);
+    }
+}
+
+/// One layer whose pairs are whole vectors (len ≥ 4): ζ index `128/len + block`
+/// forward, −ζ at `256/len − 1 − block` inverse.
+#[inline(always)]
+fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [v128; VECS]) {
+    let step = LEN / 4;
+    for block in 0..VECS / (2 * step) {
+        let zeta = if INVERSE { -ZETAS[256 / LEN - 1 - block] } else { ZETAS[128 / LEN + block] };
+        let (z, zq) = (i32x4_splat(zeta), i32x4_splat(zeta.wrapping_mul(Q_INV)));
+        let start = 2 * step * block;
+        for v in start..start + step {
+            let (x, y) = if INVERSE { inv(w[v], w[v + step], z, zq) } else { fwd(w[v], w[v + step], z, zq) };
+            (w[v], w[v + step]) = (x, y);
+        }
+    }
+}
