@@ -162,7 +162,48 @@ pub struct Scaling {
     pub ops_per_s: f64,
 }
 
-/// Any record; its `type` field (`env`, `sample`, `block`, `memory`, `scaling`) says which.
+/// Cold start of one way in fresh processes (Node): the time from just before the
+/// import to the end of the first verify of the valid ML-DSA-44 fixture.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ColdStart {
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// `node`.
+    pub target: String,
+    /// The run's id.
+    pub run: String,
+    /// How the code was loaded, e.g. `pqverify` (import of the default entry),
+    /// `pqverify (require)`, `pqverify/manual + init()`, `liboqs-js`, `noble`.
+    pub way: String,
+    /// FIPS name of the suite verified.
+    pub suite: String,
+    /// Fresh processes measured.
+    pub processes: u32,
+    /// Median time of the import (and, where the way needs one, its initialisation).
+    pub import_ns: f64,
+    /// Median time from before the import to the end of the first verify.
+    pub first_verify_ns: f64,
+}
+
+/// The size of one `.wasm` build of the package, as installed.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct WasmSize {
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// `node`.
+    pub target: String,
+    /// The run's id.
+    pub run: String,
+    /// `baseline` or `simd128`.
+    pub build: String,
+    /// Bytes of the `.wasm` file.
+    pub bytes: u64,
+    /// Bytes after gzip at its highest level.
+    pub gzip_bytes: u64,
+}
+
+/// Any record; its `type` field (`env`, `sample`, `block`, `memory`, `scaling`,
+/// `cold-start`, `wasm-size`) says which.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Record {
@@ -176,6 +217,12 @@ pub enum Record {
     Memory(Memory),
     /// Throughput by thread count.
     Scaling(Scaling),
+    /// Import and first verify in a fresh process.
+    #[serde(rename = "cold-start")]
+    ColdStart(ColdStart),
+    /// A `.wasm` build's size.
+    #[serde(rename = "wasm-size")]
+    WasmSize(WasmSize),
 }
 
 impl Record {
@@ -196,6 +243,8 @@ impl Record {
             Record::Block(r) => &r.schema,
             Record::Memory(r) => &r.schema,
             Record::Scaling(r) => &r.schema,
+            Record::ColdStart(r) => &r.schema,
+            Record::WasmSize(r) => &r.schema,
         }
     }
 

@@ -12,6 +12,7 @@ import * as liboqsJs from '@oqs/liboqs-js/sig';
 import init, { BenchSuite } from '../../target/wasm-build/bench/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
 import { capacity } from './capacity.mjs';
+import { coldStarts, wasmSizes } from './cold-start.mjs';
 import { liboqsInstances } from '../../benches/js/liboqs.mjs';
 
 const args = process.argv.slice(2);
@@ -66,15 +67,15 @@ suite.run(JSON.stringify(options), JSON.stringify(env), ways, () => performance.
 
 // Section 7: first call in fresh workers, memory per prepared key, throughput by
 // worker threads.
+const fixtures = JSON.parse(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url)));
+const emit = (record) => {
+  const line = JSON.stringify(record);
+  if (out) appendFileSync(out, `${line}\n`);
+  else process.stdout.write(`${line}\n`);
+};
 process.stderr.write('node bench: capacity (first call, memory per key, throughput by threads)\n');
-await capacity({
-  fixtures: JSON.parse(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url))),
-  suites: options.suites,
-  run,
-  quick: options.quick,
-  emit: (record) => {
-    const line = JSON.stringify(record);
-    if (out) appendFileSync(out, `${line}\n`);
-    else process.stdout.write(`${line}\n`);
-  },
-});
+await capacity({ fixtures, suites: options.suites, run, quick: options.quick, emit });
+// Also section 7: cold start in fresh processes, and the package's .wasm sizes.
+process.stderr.write('node bench: cold start (fresh processes) and .wasm sizes\n');
+for (const record of coldStarts({ fixtures, processes: options.quick ? 3 : 15, run })) emit(record);
+for (const record of wasmSizes({ run })) emit(record);

@@ -1,39 +1,81 @@
-// Cold start of each entry of the installed package: a fresh Node process imports it
-// and verifies one ML-DSA-44 signature; the process reports the time from just before
-// the import to the end of the first verify (performance.now()), and this script the
-// median of N processes. `node cold-start.mjs [N]`.
+// Cold start in fresh Node processes, for the benchmark's `cold-start` records
+// (report section 7): each process imports one way, verifies one ML-DSA-44 signature
+// and reports the time from just before the import to the end of that verify
+// (performance.now()); this module takes the median over the processes. The ways are
+// the package's three entries and the peers, all verifying the same bytes.
+// `node cold-start.mjs [N]` prints them.
 import { spawnSync } from 'node:child_process';
-import { fixture } from './chromium.mjs';
+import { readFileSync } from 'node:fs';
+import { gzipSync, constants } from 'node:zlib';
+import { createRequire } from 'node:module';
 
-const runs = Number(process.argv[2] ?? 15);
-const verify = `const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
-const ok = m.ml_dsa44.verify(unhex('${fixture.pure}'), unhex('${fixture.message}'), unhex('${fixture.publicKey}'));
-if (!ok) process.exit(1);`;
-const ENTRIES = [
-  ['import "pqverify" (embedded, sync)', 'mjs', `const t0 = performance.now(); const m = await import('pqverify'); const t1 = performance.now();`],
-  ['require("pqverify") (index.cjs)', 'cjs', `const t0 = performance.now(); const m = require('pqverify'); const t1 = performance.now();`],
-  ['"pqverify/manual" + await init() (file read)', 'mjs', `const t0 = performance.now(); const m = await import('pqverify/manual'); await m.init(); const t1 = performance.now();`],
+const SUITE = 'ML-DSA-44';
+const here = new URL('.', import.meta.url).pathname;
+
+// Each way: the module kind and the code that loads it into `verify(msg, sig, pk)`.
+// `t1` is taken when the way is ready for its first call.
+const WAYS = [
+  ['pqverify', 'mjs', `const m = await import('pqverify'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
+  ['pqverify (require)', 'cjs', `const m = require('pqverify'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
+  ['pqverify/manual + init()', 'mjs', `const m = await import('pqverify/manual'); await m.init(); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
+  ['liboqs-js', 'mjs', `const { createMLDSA44 } = await import('@oqs/liboqs-js/sig'); const s = await createMLDSA44(); const verify = (msg, sig, pk) => s.verify(msg, sig, pk);`],
+  ['noble', 'mjs', `const { ml_dsa44 } = await import('@noble/post-quantum/ml-dsa.js'); const verify = (msg, sig, pk) => ml_dsa44.verify(sig, msg, pk);`],
 ];
 
-const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
-export function measure() {
-  return ENTRIES.map(([name, kind, load]) => {
-    const totals = [];
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/**
+ * One `cold-start` record per way: `processes` fresh processes each, verifying the
+ * valid ML-DSA-44 fixture of `fixtures` (the benchmark's fixtures.json). A wrong
+ * verdict or a failed process is an error.
+ */
+export function coldStarts({ fixtures, processes, run }) {
+  const f = fixtures.suites.find((s) => s.suite === SUITE);
+  const bytes = `const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
+const msg = unhex('${f.msg}'), sig = unhex('${f.sig}'), pk = unhex('${f.pk}');`;
+  return WAYS.map(([way, kind, load]) => {
     const imports = [];
-    for (let i = 0; i < runs; i++) {
-      const script = `${load}\n${verify}\nconst t2 = performance.now(); console.log(JSON.stringify([t1 - t0, t2 - t0]));`;
+    const totals = [];
+    for (let i = 0; i < processes; i++) {
+      const script = `${bytes}
+const t0 = performance.now();
+${load}
+const t1 = performance.now();
+const ok = verify(msg, sig, pk);
+const t2 = performance.now();
+if (ok !== true) { console.error('the first verify returned', ok); process.exit(1); }
+console.log(JSON.stringify([t1 - t0, t2 - t0]));`;
       const args = kind === 'mjs' ? ['--input-type=module', '-e', script] : ['-e', script];
-      const out = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: new URL('.', import.meta.url).pathname });
-      if (out.status !== 0) throw new Error(`${name}: ${out.stderr}`);
-      const [imported, total] = JSON.parse(out.stdout);
+      const out = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: here });
+      if (out.status !== 0) throw new Error(`cold start of ${way}: ${out.stderr || `exit ${out.status}`}`);
+      const [imported, total] = JSON.parse(out.stdout.trim().split('\n').pop());
       imports.push(imported);
       totals.push(total);
     }
-    return { entry: name, import_ms: median(imports), first_verify_ms: median(totals) };
+    return {
+      type: 'cold-start', schema: 'pqverify-bench/1', target: 'node', run, way, suite: SUITE, processes,
+      import_ns: median(imports) * 1e6, first_verify_ns: median(totals) * 1e6,
+    };
+  });
+}
+
+/** One `wasm-size` record per build of the installed package. */
+export function wasmSizes({ run }) {
+  const require = createRequire(import.meta.url);
+  const dir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
+  return [['baseline', 'wasm'], ['simd128', 'wasm-simd']].map(([build, sub]) => {
+    const bytes = readFileSync(`${dir}${sub}/pqverify_wasm_bg.wasm`);
+    const gzip = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+    return { type: 'wasm-size', schema: 'pqverify-bench/1', target: 'node', run, build, bytes: bytes.length, gzip_bytes: gzip.length };
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`Node ${process.version}, median of ${runs} fresh processes`);
-  for (const r of measure()) console.log(`${r.entry}: import ${r.import_ms.toFixed(1)} ms, import + first verify ${r.first_verify_ms.toFixed(1)} ms`);
+  const fixtures = JSON.parse(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url)));
+  const processes = Number(process.argv[2] ?? 15);
+  console.log(`Node ${process.version}, median of ${processes} fresh processes`);
+  for (const r of coldStarts({ fixtures, processes, run: 'cli' })) {
+    console.log(`${r.way}: import ${(r.import_ns / 1e6).toFixed(1)} ms, import + first verify ${(r.first_verify_ns / 1e6).toFixed(1)} ms`);
+  }
+  for (const s of wasmSizes({ run: 'cli' })) console.log(`${s.build}: ${s.bytes} B, gzip ${s.gzip_bytes} B`);
 }

@@ -1,5 +1,6 @@
 //! Section 7, capacity planning: what the first call costs beside the steady state,
-//! what a prepared key holds in memory, and how throughput grows with threads.
+//! what a prepared key holds in memory, how throughput grows with threads, and (in
+//! `startup.rs`) cold start and package size.
 
 use std::fmt::Write as _;
 
@@ -22,6 +23,7 @@ impl Report {
         self.first_call(out);
         self.memory_per_key(out);
         self.scaling_table(out);
+        self.startup(out);
     }
 
     /// First call (fresh process or worker; fresh prepared key) beside the steady median.

@@ -135,6 +135,30 @@ impl Report {
                 }
             }
         }
+        if target == "node" {
+            Self::check_startup(run)?;
+        }
+        Ok(())
+    }
+
+    /// Node's cold start of the package's default entry and the size of both builds.
+    fn check_startup(run: &super::Run) -> Result<(), String> {
+        let c =
+            run.cold_starts.iter().find(|c| c.way == "pqverify").ok_or("node: no cold-start record for pqverify")?;
+        if c.processes == 0 || !(c.first_verify_ns.is_finite() && c.first_verify_ns >= c.import_ns && c.import_ns > 0.0)
+        {
+            return Err("node: cold start of pqverify: malformed".into());
+        }
+        for build in ["baseline", "simd128"] {
+            let s = run
+                .wasm_sizes
+                .iter()
+                .find(|s| s.build == build)
+                .ok_or_else(|| format!("node: no wasm-size record for the {build} build"))?;
+            if s.bytes == 0 || s.gzip_bytes == 0 || s.gzip_bytes > s.bytes {
+                return Err(format!("node: wasm size of {build}: malformed"));
+            }
+        }
         Ok(())
     }
 }
@@ -144,7 +168,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::record::{Block, Env, Memory, Scaling};
+    use crate::record::{Block, ColdStart, Env, Memory, Scaling, WasmSize};
     use crate::{SCHEMA, Sample};
 
     const SUITE: &str = "ML-DSA-44";
@@ -231,6 +255,26 @@ mod tests {
                 }
             }
         }
+        records.push(Record::ColdStart(ColdStart {
+            schema: SCHEMA.into(),
+            target: "node".into(),
+            run: "r-node".into(),
+            way: "pqverify".into(),
+            suite: SUITE.into(),
+            processes: 9,
+            import_ns: 9e6,
+            first_verify_ns: 12e6,
+        }));
+        for (build, bytes) in [("baseline", 120_000), ("simd128", 124_000)] {
+            records.push(Record::WasmSize(WasmSize {
+                schema: SCHEMA.into(),
+                target: "node".into(),
+                run: "r-node".into(),
+                build: build.into(),
+                bytes,
+                gzip_bytes: bytes * 2 / 5,
+            }));
+        }
         records.push(Record::Block(Block {
             schema: SCHEMA.into(),
             target: "native".into(),
@@ -264,6 +308,8 @@ mod tests {
         assert!(md.contains("| node | ML-DSA-44 | 200 | 19.5 KiB | — | — |"), "{md}");
         assert!(md.contains("| native | dual-enforce | ML-DSA-44 | 1.00k/s | 2.00k/s | 2.00× on 2 |"), "{md}");
         assert!(md.contains("1.00 (100%) 1.00M/s"), "ops/s beside the medians: {md}");
+        assert!(md.contains("| node | pqverify | ML-DSA-44 | 9 | 9.0 | 12.0 |"), "{md}");
+        assert!(md.contains("| simd128 | 124000 | 49600 |"), "{md}");
     }
 
     #[test]
@@ -277,5 +323,9 @@ mod tests {
         assert!(err.contains("no memory record"), "{err}");
         let err = check(&without(r#""threads":2"#)).unwrap_err();
         assert!(err.contains("on 2 threads"), "{err}");
+        let err = check(&without(r#""type":"cold-start""#)).unwrap_err();
+        assert!(err.contains("no cold-start record for pqverify"), "{err}");
+        let err = check(&without(r#""build":"simd128""#)).unwrap_err();
+        assert!(err.contains("no wasm-size record for the simd128 build"), "{err}");
     }
 }

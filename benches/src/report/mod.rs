@@ -16,12 +16,13 @@ use std::collections::BTreeMap;
 
 use pqverify_core::Suite;
 
-use crate::record::{Block, Env, Memory, Record, Sample, Scaling};
+use crate::record::{Block, ColdStart, Env, Memory, Record, Sample, Scaling, WasmSize};
 use crate::stats::{median, spread_bp};
 
 mod capacity;
 mod check;
 mod sections;
+mod startup;
 mod svg;
 
 /// The Verify-Unit budget of one block.
@@ -42,6 +43,8 @@ struct Run {
     blocks: Vec<Block>,
     memory: Vec<Memory>,
     scaling: Vec<Scaling>,
+    cold_starts: Vec<ColdStart>,
+    wasm_sizes: Vec<WasmSize>,
 }
 
 impl Run {
@@ -118,6 +121,8 @@ impl Report {
         let mut blocks: Vec<Block> = Vec::new();
         let mut memory: Vec<Memory> = Vec::new();
         let mut scaling: Vec<Scaling> = Vec::new();
+        let mut cold_starts: Vec<ColdStart> = Vec::new();
+        let mut wasm_sizes: Vec<WasmSize> = Vec::new();
         for (n, line) in lines.into_iter().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             match Record::parse(line).map_err(|e| format!("record {}: {e}", n + 1))? {
                 Record::Env(e) => {
@@ -128,6 +133,8 @@ impl Report {
                 Record::Block(b) => blocks.push(b),
                 Record::Memory(m) => memory.push(m),
                 Record::Scaling(r) => scaling.push(r),
+                Record::ColdStart(r) => cold_starts.push(r),
+                Record::WasmSize(r) => wasm_sizes.push(r),
             }
         }
         let mut runs = BTreeMap::new();
@@ -147,12 +154,18 @@ impl Report {
                     (k, Cell { median_ns: median(&v), spread_bp: spread, disagreements: d })
                 })
                 .collect();
-            let run_blocks = blocks.iter().filter(|b| &b.run == run_id).cloned().collect();
-            let run_memory = memory.iter().filter(|m| &m.run == run_id).cloned().collect();
-            let run_scaling = scaling.iter().filter(|r| &r.run == run_id).cloned().collect();
+            let of_run = |r: &str| r == run_id;
             runs.insert(
                 target.clone(),
-                Run { env, cells, blocks: run_blocks, memory: run_memory, scaling: run_scaling },
+                Run {
+                    env,
+                    cells,
+                    blocks: blocks.iter().filter(|b| of_run(&b.run)).cloned().collect(),
+                    memory: memory.iter().filter(|m| of_run(&m.run)).cloned().collect(),
+                    scaling: scaling.iter().filter(|r| of_run(&r.run)).cloned().collect(),
+                    cold_starts: cold_starts.iter().filter(|r| of_run(&r.run)).cloned().collect(),
+                    wasm_sizes: wasm_sizes.iter().filter(|r| of_run(&r.run)).cloned().collect(),
+                },
             );
         }
         if runs.is_empty() {

@@ -1,0 +1,51 @@
+//! Section 7's cold start and `.wasm` sizes: what a fresh Node process pays to import
+//! a verifier and verify once, and what each build of the package weighs.
+
+use std::fmt::Write as _;
+
+use super::Report;
+
+/// Milliseconds as "14.1".
+fn ms(ns: f64) -> String {
+    format!("{:.1}", ns / 1e6)
+}
+
+impl Report {
+    /// The cold-start table (every way measured, in record order) and the size table.
+    pub(super) fn startup(&self, out: &mut String) {
+        out.push_str("### Cold start\n\n");
+        out.push_str("| target | way | suite | processes | import ms | import + first verify ms |\n|---|---|---|---:|---:|---:|\n");
+        let mut any = false;
+        for (target, run) in &self.runs {
+            for c in &run.cold_starts {
+                any = true;
+                let _ = writeln!(
+                    out,
+                    "| {target} | {} | {} | {} | {} | {} |",
+                    c.way,
+                    c.suite,
+                    c.processes,
+                    ms(c.import_ns),
+                    ms(c.first_verify_ns)
+                );
+            }
+        }
+        if !any {
+            out.push_str("| — | — | — | — | — | — |\n");
+        }
+        out.push_str("\nMedians over fresh Node processes (the process's own start-up is not counted): from just before the import to the end of the first verify of the valid fixture; every way loads and verifies the same bytes. `import ms` includes what the way needs before its first call (`init()`, liboqs-js's instance).\n\n");
+
+        out.push_str("### Package size\n\n| build | .wasm bytes | gzip bytes |\n|---|---:|---:|\n");
+        let mut any = false;
+        for run in self.runs.values() {
+            for s in &run.wasm_sizes {
+                any = true;
+                let _ = writeln!(out, "| {} | {} | {} |", s.build, s.bytes, s.gzip_bytes);
+            }
+        }
+        if !any {
+            out.push_str("| — | — | — |\n");
+        }
+        out.push_str("\nThe `.wasm` files of the installed package, gzip at level 9. The default entry embeds both as base64 and compiles the one the engine runs best.\n\n");
+    }
+}
