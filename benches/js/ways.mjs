@@ -6,6 +6,7 @@
 import { SUITES } from '../../wasm/js/tables.js';
 
 const EXPORTS = Object.fromEntries(SUITES.map((s) => [s.name, s.export]));
+const IDS = Object.fromEntries(SUITES.map((s) => [s.name, s.id]));
 
 /** The export name of a suite (e.g. "ml_dsa44"). */
 export const exportOf = (suite) => EXPORTS[suite];
@@ -47,7 +48,8 @@ export function makeWays(pq, noble, selected, baseline = null, liboqs = null) {
     ways.push({
       name: 'pqverify-portable',
       bind(suite, pk, msg, sig) {
-        return exportOf(suite) ? () => baseline.verify(suite, 'pure', '', sig, msg, empty, pk) : null;
+        const id = IDS[suite];
+        return id === undefined ? null : () => baseline.verify(id, baseline.Interface.Pure, 0, sig, msg, empty, pk);
       },
     });
   }

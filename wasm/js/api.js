@@ -53,18 +53,18 @@ function context(opts) {
   return ctx;
 }
 
-/** The ACVP name of a pre-hash given by name or as a @noble/hashes function (by its OID). */
-function hashName(hash) {
+/** The id of a pre-hash given by name or as a @noble/hashes function (by its OID). */
+function hashId(hash) {
   if (typeof hash === 'string') {
     const found = PREHASHES.find(({ name }) => name.toUpperCase() === hash.toUpperCase());
     if (!found) throw new RangeError(`pqverify: unknown pre-hash "${hash}"; expected one of ${PREHASHES.map(({ name }) => name).join(', ')}`);
-    return found.name;
+    return found.id;
   }
   if ((typeof hash === 'function' || (typeof hash === 'object' && hash !== null)) && isBytes(hash.oid)) {
     const oid = hash.oid;
     const found = PREHASHES.find((h) => h.oid.length === oid.length && h.oid.every((b, i) => oid[i] === b));
     if (!found) throw new RangeError('pqverify: the hash function\'s OID is not one of the approved pre-hash functions');
-    return found.name;
+    return found.id;
   }
   throw new TypeError(`pqverify: a pre-hash must be a name such as "SHA2-256" or a @noble/hashes hash function, got ${describe(hash)}`);
 }
@@ -102,13 +102,15 @@ export function makeApi(bindings, memory) {
     publicKey(pk, name, pkLen);
   }
 
-  for (const { export: exportName, name, type, publicKey: pkLen, signature: sigLen, securityLevel } of SUITES) {
+  for (const { id, export: exportName, name, type, publicKey: pkLen, signature: sigLen, securityLevel } of SUITES) {
     const isMlDsa = type === 'ml-dsa';
     const lengths = Object.freeze({ publicKey: pkLen, signature: sigLen });
-    // bindings() outside call(): not being initialised is an environment Error, not an argument error.
+    // bindings() outside call(): not being initialised is an environment Error, not an
+    // argument error. Suite, interface and pre-hash cross as numbers (`iface` names a
+    // member of the glue's Interface enum; the ids come from tables.js).
     const run = (iface, hash, sig, msg, ctx, pk) => {
       const wasm = bindings();
-      return call(() => wasm.verify(name, iface, hash, sig, msg, ctx, pk));
+      return call(() => wasm.verify(id, wasm.Interface[iface], hash, sig, msg, ctx, pk));
     };
 
     const suite = {
@@ -123,10 +125,10 @@ export function makeApi(bindings, memory) {
       verify(sig, msg, pk, opts) {
         const o = options(opts, ['context'], `${name} verify`);
         check(name, pkLen, sig, msg, pk);
-        return run('pure', '', sig, msg, context(o), pk);
+        return run('Pure', 0, sig, msg, context(o), pk);
       },
       prehash(hash) {
-        const h = hashName(hash);
+        const h = hashId(hash);
         return Object.freeze({
           info: suite.info,
           securityLevel,
@@ -134,7 +136,7 @@ export function makeApi(bindings, memory) {
           verify(sig, msg, pk, opts) {
             const o = options(opts, ['context'], `${name} prehash verify`);
             check(name, pkLen, sig, msg, pk);
-            return run('prehash', h, sig, msg, context(o), pk);
+            return run('PreHash', h, sig, msg, context(o), pk);
           },
         });
       },
@@ -147,36 +149,36 @@ export function makeApi(bindings, memory) {
           if (o.externalMu) {
             if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no external-mu interface (ML-DSA only)`);
             if (msg.length !== 64) throw new RangeError(`pqverify: external mu is ${msg.length} bytes; it must be exactly 64 bytes`);
-            return run('mu', '', sig, msg, new Uint8Array(0), pk);
+            return run('Mu', 0, sig, msg, new Uint8Array(0), pk);
           }
-          return run('internal', '', sig, msg, new Uint8Array(0), pk);
+          return run('Internal', 0, sig, msg, new Uint8Array(0), pk);
         },
       }),
       prepare(pk) {
         publicKey(pk, name, pkLen);
         const wasm = bindings();
-        let key = call(() => new wasm.PreparedKey(name, pk));
+        let key = call(() => new wasm.PreparedKey(id, pk));
         const live = () => {
           if (key === null) throw new Error(`pqverify: this ${name} prepared key was freed`);
           return key;
         };
-        const runPrepared = (iface, hash, sig, msg, ctx) => call(() => live().verify(iface, hash, sig, msg, ctx));
+        const runPrepared = (iface, hash, sig, msg, ctx) => call(() => live().verify(wasm.Interface[iface], hash, sig, msg, ctx));
         const prepared = {
           suite: name,
           verify(sig, msg, opts) {
             const o = options(opts, ['context'], `${name} prepared verify`);
             bytes('signature', sig);
             bytes('message', msg);
-            return runPrepared('pure', '', sig, msg, context(o));
+            return runPrepared('Pure', 0, sig, msg, context(o));
           },
           prehash(hash) {
-            const h = hashName(hash);
+            const h = hashId(hash);
             return Object.freeze({
               verify(sig, msg, opts) {
                 const o = options(opts, ['context'], `${name} prepared prehash verify`);
                 bytes('signature', sig);
                 bytes('message', msg);
-                return runPrepared('prehash', h, sig, msg, context(o));
+                return runPrepared('PreHash', h, sig, msg, context(o));
               },
             });
           },
@@ -188,9 +190,9 @@ export function makeApi(bindings, memory) {
               if (o.externalMu) {
                 if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no external-mu interface (ML-DSA only)`);
                 if (msg.length !== 64) throw new RangeError(`pqverify: external mu is ${msg.length} bytes; it must be exactly 64 bytes`);
-                return runPrepared('mu', '', sig, msg, new Uint8Array(0));
+                return runPrepared('Mu', 0, sig, msg, new Uint8Array(0));
               }
-              return runPrepared('internal', '', sig, msg, new Uint8Array(0));
+              return runPrepared('Internal', 0, sig, msg, new Uint8Array(0));
             },
           }),
           /** Releases the expanded key now (otherwise it is released when garbage-collected). */

@@ -8,21 +8,46 @@
 use pqverify_core::{Error, Message, PreHash, PreparedKey as CorePreparedKey, Suite};
 use wasm_bindgen::prelude::*;
 
-fn suite(name: &str) -> Result<Suite, JsError> {
-    name.parse().map_err(|e: Error| JsError::new(&format!("{e}: {name:?}")))
+/// The suite numbered `id`: its index in `Suite::ALL` (the `id` of the package's
+/// generated `SUITES` table).
+fn suite(id: u32) -> Result<Suite, JsError> {
+    usize::try_from(id)
+        .ok()
+        .and_then(|i| Suite::ALL.get(i))
+        .copied()
+        .ok_or_else(|| JsError::new(&format!("unknown suite id {id}; expected 0 to {}", Suite::ALL.len() - 1)))
 }
 
-/// Builds the message for `interface` (`pure`, `prehash`, `internal` or `mu`).
-fn message<'a>(interface: &str, hash: &str, msg: &'a [u8], ctx: &'a [u8]) -> Result<Message<'a>, JsError> {
+/// How the message of a call is read. The numbers cross the JS boundary (the package
+/// passes `Interface.Pure` and so on, from the glue wasm-bindgen generates).
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interface {
+    /// M with a context (FIPS 204 Algorithm 3, FIPS 205 Algorithm 24).
+    Pure = 0,
+    /// PH(M) with a context and the hash numbered `hash` (Algorithms 5 and 25).
+    PreHash = 1,
+    /// M′ as given (the internal interface).
+    Internal = 2,
+    /// A 64-byte external μ (ML-DSA only).
+    Mu = 3,
+}
+
+/// Builds the message for interface number `interface` ([`Interface`]); `hash` is the
+/// index of the pre-hash in `PreHash::ALL` (the `id` of the package's `PREHASHES`),
+/// read only for [`Interface::PreHash`].
+fn message<'a>(interface: u32, hash: u32, msg: &'a [u8], ctx: &'a [u8]) -> Result<Message<'a>, JsError> {
     Ok(match interface {
-        "pure" => Message::pure(msg, ctx),
-        "prehash" => {
-            let hash: PreHash = hash.parse().map_err(|e: Error| JsError::new(&format!("{e}: {hash:?}")))?;
+        0 => Message::pure(msg, ctx),
+        1 => {
+            let hash = usize::try_from(hash).ok().and_then(|i| PreHash::ALL.get(i)).copied().ok_or_else(|| {
+                JsError::new(&format!("unknown pre-hash id {hash}; expected 0 to {}", PreHash::ALL.len() - 1))
+            })?;
             Message::prehash(msg, ctx, hash)
         }
-        "internal" => Message::Internal(msg),
-        "mu" => Message::ExternalMu(msg),
-        other => return Err(JsError::new(&format!("unknown interface {other:?}"))),
+        2 => Message::Internal(msg),
+        3 => Message::ExternalMu(msg),
+        other => return Err(JsError::new(&format!("unknown interface id {other}; expected 0 to 3"))),
     })
 }
 
@@ -35,19 +60,20 @@ fn verdict(result: Result<(), Error>) -> Result<bool, JsError> {
     }
 }
 
-/// Verifies one signature. `interface` is `pure`, `prehash` (with `hash` an ACVP
-/// name such as `SHA2-256`), `internal` (M′) or `mu` (64-byte external μ).
+/// Verifies one signature under the suite numbered `suite` (see [`suite`]), reading
+/// the message as interface number `interface` ([`Interface`]) with pre-hash number
+/// `hash`. Numbers, not names, so that a call copies only its byte arrays.
 #[wasm_bindgen]
 pub fn verify(
-    suite_name: &str,
-    interface: &str,
-    hash: &str,
+    suite: u32,
+    interface: u32,
+    hash: u32,
     signature: &[u8],
     msg: &[u8],
     context: &[u8],
     public_key: &[u8],
 ) -> Result<bool, JsError> {
-    let suite = suite(suite_name)?;
+    let suite = self::suite(suite)?;
     verdict(pqverify_core::verify(suite, public_key, message(interface, hash, msg, context)?, signature))
 }
 
@@ -57,18 +83,18 @@ pub struct PreparedKey(CorePreparedKey);
 
 #[wasm_bindgen]
 impl PreparedKey {
-    /// Decodes and expands `public_key` for the suite named `suite_name`.
+    /// Decodes and expands `public_key` for the suite numbered `suite`.
     #[wasm_bindgen(constructor)]
-    pub fn new(suite_name: &str, public_key: &[u8]) -> Result<PreparedKey, JsError> {
-        let suite = suite(suite_name)?;
+    pub fn new(suite: u32, public_key: &[u8]) -> Result<PreparedKey, JsError> {
+        let suite = self::suite(suite)?;
         CorePreparedKey::new(suite, public_key).map(PreparedKey).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Verifies one signature under this key (arguments as for [`verify`]).
     pub fn verify(
         &self,
-        interface: &str,
-        hash: &str,
+        interface: u32,
+        hash: u32,
         signature: &[u8],
         msg: &[u8],
         context: &[u8],

@@ -6,11 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { SUITES } from './suites.mjs';
 
 const require = createRequire(import.meta.url);
 const pkgDir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
 const fixtures = JSON.parse(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url)));
 const unhex = (h) => Uint8Array.from(Buffer.from(h, 'hex'));
+const ML_DSA_44 = SUITES.find((s) => s.name === 'ML-DSA-44').id;
 
 test('wasm memory is flat over many verifies and prepared keys', async () => {
   // Our own instance of the glue (the query string gives a separate module), to read its memory.
@@ -29,10 +31,10 @@ test('wasm memory is flat over many verifies and prepared keys', async () => {
   };
   const round = async (n) => {
     for (let i = 0; i < n; i++) {
-      assert.equal(glue.verify('ML-DSA-44', 'pure', '', sig, msg, empty, pk), true);
+      assert.equal(glue.verify(ML_DSA_44, glue.Interface.Pure, 0, sig, msg, empty, pk), true);
       if (i % 10 === 0) {
-        const key = new glue.PreparedKey('ML-DSA-44', pk);
-        assert.equal(key.verify('pure', '', sig, msg, empty), true);
+        const key = new glue.PreparedKey(ML_DSA_44, pk);
+        assert.equal(key.verify(glue.Interface.Pure, 0, sig, msg, empty), true);
         if (i % 20 === 0) key.free(); // the others are left to the garbage collector
       }
     }

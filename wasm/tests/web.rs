@@ -4,17 +4,25 @@
 #![cfg(target_arch = "wasm32")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "tests")]
 
-use pqverify_kats::{Case, Interface};
-use pqverify_wasm::{PreparedKey, backend, suites, verify};
+use pqverify_core::{PreHash, Suite};
+use pqverify_kats::{self as kats, Case};
+use pqverify_wasm::{Interface, PreparedKey, backend, suites, verify};
 use wasm_bindgen_test::wasm_bindgen_test;
 
+/// The number of a suite at the boundary (its index in `Suite::ALL`).
+fn suite_id(name: &str) -> u32 {
+    Suite::ALL.iter().position(|s| s.name() == name).unwrap() as u32
+}
+
 /// The interface and hash arguments of the wasm exports for a case.
-fn args(case: &Case) -> (&'static str, String) {
+fn args(case: &Case) -> (u32, u32) {
     match &case.interface {
-        Interface::Pure => ("pure", String::new()),
-        Interface::PreHash(h) => ("prehash", h.clone()),
-        Interface::Internal => ("internal", String::new()),
-        Interface::ExternalMu => ("mu", String::new()),
+        kats::Interface::Pure => (Interface::Pure as u32, 0),
+        kats::Interface::PreHash(h) => {
+            (Interface::PreHash as u32, PreHash::ALL.iter().position(|p| p.name() == h).unwrap() as u32)
+        }
+        kats::Interface::Internal => (Interface::Internal as u32, 0),
+        kats::Interface::ExternalMu => (Interface::Mu as u32, 0),
     }
 }
 
@@ -22,11 +30,11 @@ fn run_all(cases: &[Case]) -> usize {
     let mut passed = 0;
     for case in cases {
         let (iface, hash) = args(case);
-        let one_shot =
-            verify(&case.suite, iface, &hash, &case.signature, &case.message, &case.context, &case.public_key)
-                .unwrap_or_else(|_| panic!("tcId {}: unexpected error", case.tc_id));
-        let key = PreparedKey::new(&case.suite, &case.public_key).unwrap_or_else(|_| panic!("tcId {}", case.tc_id));
-        let prepared = key.verify(iface, &hash, &case.signature, &case.message, &case.context).unwrap();
+        let suite = suite_id(&case.suite);
+        let one_shot = verify(suite, iface, hash, &case.signature, &case.message, &case.context, &case.public_key)
+            .unwrap_or_else(|_| panic!("tcId {}: unexpected error", case.tc_id));
+        let key = PreparedKey::new(suite, &case.public_key).unwrap_or_else(|_| panic!("tcId {}", case.tc_id));
+        let prepared = key.verify(iface, hash, &case.signature, &case.message, &case.context).unwrap();
         assert_eq!(one_shot, prepared, "tcId {}", case.tc_id);
         assert_eq!(key.suite(), case.suite);
         if one_shot == case.expected {
@@ -53,22 +61,32 @@ fn slh_dsa_acvp_in_wasm() {
 #[wasm_bindgen_test]
 fn bad_input_is_an_error_or_false_never_a_trap() {
     let pk = vec![0u8; 1312];
+    let (ml44, slh_shake_128f, slh_sha2_256f) =
+        (suite_id("ML-DSA-44"), suite_id("SLH-DSA-SHAKE-128f"), suite_id("SLH-DSA-SHA2-256f"));
+    let (pure, prehash, mu) = (Interface::Pure as u32, Interface::PreHash as u32, Interface::Mu as u32);
     // Wrong key length: an error with the expected length.
-    assert!(verify("ML-DSA-44", "pure", "", &[0; 2420], b"m", b"", &pk[..1311]).is_err());
-    assert!(PreparedKey::new("ML-DSA-44", &pk[..100]).is_err());
-    // Unknown suite, interface or hash: errors.
-    assert!(verify("ML-DSA-45", "pure", "", &[], b"", b"", &pk).is_err());
-    assert!(verify("ML-DSA-44", "sideways", "", &[], b"", b"", &pk).is_err());
-    assert!(verify("ML-DSA-44", "prehash", "MD5", &[], b"", b"", &pk).is_err());
+    assert!(verify(ml44, pure, 0, &[0; 2420], b"m", b"", &pk[..1311]).is_err());
+    assert!(PreparedKey::new(ml44, &pk[..100]).is_err());
+    // Unknown suite, interface or hash numbers (one past the last, and far out): errors.
+    for id in [Suite::ALL.len() as u32, 256, u32::MAX] {
+        assert!(verify(id, pure, 0, &[], b"", b"", &pk).is_err());
+        assert!(PreparedKey::new(id, &pk).is_err());
+    }
+    for id in [4, 256, u32::MAX] {
+        assert!(verify(ml44, id, 0, &[], b"", b"", &pk).is_err());
+    }
+    for id in [PreHash::ALL.len() as u32, u32::MAX] {
+        assert!(verify(ml44, prehash, id, &[], b"", b"", &pk).is_err());
+    }
     // Context over 255 bytes and μ of the wrong length: errors.
-    assert!(verify("ML-DSA-44", "pure", "", &[0; 2420], b"m", &[0; 256], &pk).is_err());
-    assert!(verify("ML-DSA-44", "mu", "", &[0; 2420], &[0; 63], b"", &pk).is_err());
-    assert!(verify("SLH-DSA-SHAKE-128f", "mu", "", &[0; 17088], &[0; 64], b"", &[0; 32]).is_err());
+    assert!(verify(ml44, pure, 0, &[0; 2420], b"m", &[0; 256], &pk).is_err());
+    assert!(verify(ml44, mu, 0, &[0; 2420], &[0; 63], b"", &pk).is_err());
+    assert!(verify(slh_shake_128f, mu, 0, &[0; 17088], &[0; 64], b"", &[0; 32]).is_err());
     // Signatures of any length and content: false.
     for len in [0, 1, 2419, 2420, 2421, 100_000] {
-        assert_eq!(verify("ML-DSA-44", "pure", "", &vec![0x5a; len], b"m", b"", &pk).ok(), Some(false));
+        assert_eq!(verify(ml44, pure, 0, &vec![0x5a; len], b"m", b"", &pk).ok(), Some(false));
     }
-    assert_eq!(verify("SLH-DSA-SHA2-256f", "pure", "", &vec![1; 49856], b"m", b"", &[0; 64]).ok(), Some(false));
+    assert_eq!(verify(slh_sha2_256f, pure, 0, &vec![1; 49856], b"m", b"", &[0; 64]).ok(), Some(false));
     assert!(suites().contains("\"name\":\"SLH-DSA-SHAKE-256f\",\"publicKey\":64,\"signature\":49856"));
     assert_eq!(backend(), if cfg!(target_feature = "simd128") { "simd128" } else { "portable" });
 }
