@@ -18,7 +18,7 @@
 //! `extmul` (measured in Node 20: ML-DSA-44 prepared verify 24 → 16 µs).
 
 use core::arch::wasm32::{
-    i32x4, i32x4_add, i32x4_mul, i32x4_shr, i32x4_shuffle, i32x4_splat, i32x4_sub, i64x2_extmul_high_i32x4,
+    i32x4, i32x4_add, i32x4_mul, i32x4_neg, i32x4_shr, i32x4_shuffle, i32x4_splat, i32x4_sub, i64x2_extmul_high_i32x4,
     i64x2_extmul_low_i32x4, i64x2_shuffle, i64x2_sub, v128, v128_and, v128_load, v128_store,
 };
 
@@ -29,35 +29,6 @@ use crate::mldsa::ntt::{INV_N_MONT2, ZETAS};
 /// Vectors per polynomial.
 const VECS: usize = 64;
 
-/// ζ (forward) or −ζ (inverse) for each lane of the rearranged vector A of pair `p`
-/// at in-vector layer `len` (2 or 1), and the same times q⁻¹ mod 2^32. Lane blocks
-/// (in the portable loop's numbering within the layer): len 2 → [2p, 2p, 2p+1, 2p+1],
-/// len 1 → [4p, 4p+1, 4p+2, 4p+3]. Forward uses ζ index 128/len + block, inverse
-/// 256/len − 1 − block.
-const fn lane_zetas(len: usize, inverse: bool) -> ([[i32; 4]; 32], [[i32; 4]; 32]) {
-    let mut z = [[0i32; 4]; 32];
-    let mut zq = [[0i32; 4]; 32];
-    let mut p = 0;
-    while p < 32 {
-        let mut lane = 0;
-        while lane < 4 {
-            let block = if len == 2 { 2 * p + lane / 2 } else { 4 * p + lane };
-            let v = if inverse { -ZETAS[256 / len - 1 - block] } else { ZETAS[128 / len + block] };
-            z[p][lane] = v;
-            zq[p][lane] = v.wrapping_mul(Q_INV);
-            lane += 1;
-        }
-        p += 1;
-    }
-    (z, zq)
-}
-
-type LaneZetas = ([[i32; 4]; 32], [[i32; 4]; 32]);
-const FWD2: LaneZetas = lane_zetas(2, false);
-const FWD1: LaneZetas = lane_zetas(1, false);
-const INV2: LaneZetas = lane_zetas(2, true);
-const INV1: LaneZetas = lane_zetas(1, true);
-
 /// NTT. Contract: `mldsa::portable::ntt` (input |a_i| < 2^27; output |â_i| < q).
 pub(crate) fn ntt(a: &mut Poly) {
     let w = vectors(a);
@@ -67,8 +38,8 @@ pub(crate) fn ntt(a: &mut Poly) {
     vector_layer::<16, false>(w);
     vector_layer::<8, false>(w);
     vector_layer::<4, false>(w);
-    lane_layer::<false>(w, Split::Pairs, &FWD2);
-    lane_layer::<false>(w, Split::Singles, &FWD1);
+    lane_layer::<false>(w, Split::Pairs);
+    lane_layer::<false>(w, Split::Singles);
     for x in w.iter_mut() {
         *x = reduce32(*x);
     }
@@ -77,8 +48,8 @@ pub(crate) fn ntt(a: &mut Poly) {
 /// Inverse NTT. Contract: `mldsa::portable::inv_ntt` (input |â_i| < 2^26; output in [0, q)).
 pub(crate) fn inv_ntt(a: &mut Poly) {
     let w = vectors(a);
-    lane_layer::<true>(w, Split::Singles, &INV1);
-    lane_layer::<true>(w, Split::Pairs, &INV2);
+    lane_layer::<true>(w, Split::Singles);
+    lane_layer::<true>(w, Split::Pairs);
     vector_layer::<4, true>(w);
     vector_layer::<8, true>(w);
     // As in the portable code: one reduction after the len-8 layer.
@@ -209,6 +180,27 @@ impl Split {
         }
     }
 
+    /// ζ (forward) or −ζ (inverse) for each lane of A of pair `p`, read from [`ZETAS`].
+    /// The portable loop's blocks of A's lanes are [2p, 2p, 2p+1, 2p+1] (len 2) and
+    /// [4p, 4p+1, 4p+2, 4p+3] (len 1); ζ's index is 128/len + block forward, and
+    /// 256/len − 1 − block inverse, so each vector comes from four neighbours.
+    #[inline(always)]
+    fn zetas<const INVERSE: bool>(self, p: usize) -> v128 {
+        let four = |at: usize| {
+            let z = &ZETAS[at..at + 4];
+            // SAFETY: `z` is four i32s, the 16 bytes the load reads.
+            unsafe { v128_load(z.as_ptr().cast()) }
+        };
+        match (self, INVERSE) {
+            (Split::Pairs, false) => i32x4_shuffle::<0, 0, 1, 1>(four(64 + 2 * p), four(64 + 2 * p)),
+            (Split::Singles, false) => four(128 + 4 * p),
+            // Indices 127 − 2p, 127 − 2p, 126 − 2p, 126 − 2p.
+            (Split::Pairs, true) => i32x4_neg(i32x4_shuffle::<3, 3, 2, 2>(four(124 - 2 * p), four(124 - 2 * p))),
+            // Indices 255 − 4p − lane.
+            (Split::Singles, true) => i32x4_neg(i32x4_shuffle::<3, 2, 1, 0>(four(252 - 4 * p), four(252 - 4 * p))),
+        }
+    }
+
     #[inline(always)]
     fn undo(self, a: v128, b: v128) -> (v128, v128) {
         match self {
@@ -220,11 +212,12 @@ impl Split {
 
 /// One in-vector layer over all 32 vector pairs.
 #[inline(always)]
-fn lane_layer<const INVERSE: bool>(w: &mut [v128; VECS], split: Split, zetas: &LaneZetas) {
+fn lane_layer<const INVERSE: bool>(w: &mut [v128; VECS], split: Split) {
+    let q_inv = i32x4_splat(Q_INV);
     for p in 0..VECS / 2 {
         let (a, b) = split.apply(w[2 * p], w[2 * p + 1]);
-        // SAFETY: each row is exactly the 16 bytes a load reads.
-        let (z, zq) = unsafe { (v128_load(zetas.0[p].as_ptr().cast()), v128_load(zetas.1[p].as_ptr().cast())) };
+        let z = split.zetas::<INVERSE>(p);
+        let zq = i32x4_mul(z, q_inv);
         let (a, b) = if INVERSE { inv(a, b, z, zq) } else { fwd(a, b, z, zq) };
         (w[2 * p], w[2 * p + 1]) = split.undo(a, b);
     }
