@@ -154,7 +154,7 @@ pub(crate) fn build_package() -> Result<PathBuf> {
     };
     let (baseline, simd) = (wasm_of("wasm")?, wasm_of("wasm-simd")?);
     write(&pkg.join("embedded.js"), &embedded_js(&baseline, &simd))?;
-    bundle_cjs(&pkg)?;
+    bundle_entries(&pkg)?;
     // The CommonJS entry's types: the API's declarations as a .d.cts (one source, api.d.ts).
     copy(&pkg.join("api.d.ts"), &pkg.join("index.d.cts"))?;
     write(&pkg.join("SHA256SUMS"), &sums(&baseline, &simd))?;
@@ -220,8 +220,7 @@ fn write_sizes(pkg: &Path) -> Result {
         rows.push(format!("| {label} | {} | {} |", group(bytes.len()), group(gzip_len(&bytes))));
         Ok(())
     };
-    let esm: Vec<&str> = [&["index.js", "embedded.js"][..], &shared].concat();
-    entry("`pqverify` (ESM: JS with both builds embedded)", &esm)?;
+    entry("`pqverify` (ESM: `index.js`, both builds embedded)", &["index.js"])?;
     entry("`pqverify` (CommonJS: `index.cjs`)", &["index.cjs"])?;
     let manual: Vec<&str> = [&["manual.js", "load.js"][..], &shared].concat();
     entry("`pqverify/manual` (JS only)", &manual)?;
@@ -255,18 +254,28 @@ fn group(n: usize) -> String {
     out
 }
 
-/// `index.cjs`: the self-initialising entry as one CommonJS file (esbuild), for
-/// `require('pqverify')`.
-fn bundle_cjs(pkg: &Path) -> Result {
-    exec(
-        "esbuild index.js → index.cjs",
-        Command::new(test_js().join("node_modules/.bin/esbuild"))
-            .arg(pkg.join("index.js"))
-            .args(["--bundle", "--format=cjs", "--platform=neutral", "--target=es2020", "--log-level=warning"])
-            // The glue's async default path (import.meta.url) is never taken by this entry.
-            .arg("--log-override:empty-import-meta=silent")
-            .arg(format!("--outfile={}", pkg.join("index.cjs").display())),
-    )
+/// The self-initialising entry as one file each for `import` (`index.js`) and
+/// `require` (`index.cjs`), bundled by esbuild from the source's `index.js` and the
+/// modules it imports (with `embedded.js`, which is then not shipped). One file loads
+/// faster: a fresh Node process imports the ESM bundle in about 4 ms against 5.6 ms
+/// for its six modules. `pqverify/manual` keeps its modules (its own instance).
+fn bundle_entries(pkg: &Path) -> Result {
+    for (format, out) in [("cjs", "index.cjs"), ("esm", "index.bundle.js")] {
+        exec(
+            &format!("esbuild index.js → {out}"),
+            Command::new(test_js().join("node_modules/.bin/esbuild"))
+                .arg(pkg.join("index.js"))
+                .args(["--bundle", &format!("--format={format}"), "--platform=neutral", "--target=es2020"])
+                .arg("--log-level=warning")
+                // The glue's async default path (`new URL(…, import.meta.url)`) is never
+                // taken by this entry; without the URL, bundlers do not look for the file.
+                .arg("--define:import.meta.url=undefined")
+                .arg("--log-override:empty-import-meta=silent")
+                .arg(format!("--outfile={}", pkg.join(out).display())),
+        )?;
+    }
+    std::fs::rename(pkg.join("index.bundle.js"), pkg.join("index.js")).map_err(|e| format!("index.js: {e}"))?;
+    std::fs::remove_file(pkg.join("embedded.js")).map_err(|e| format!("embedded.js: {e}"))
 }
 
 /// The `sha256sum` lines of the two .wasm files, as in the package's SHA256SUMS.
