@@ -15,7 +15,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use crate::hash::keccak::f1600_portable;
 use crate::hash::keccak_x4::{StateX4, portable_f1600x4};
-use crate::hash::sha256_x4::{StatesX4, portable_compress_x4};
+use crate::hash::sha256_x4::portable_digest_x4;
 use crate::mldsa::{Poly, portable as mldsa_portable};
 
 /// Set by [`crate::force_portable`]: run the portable kernels even where SIMD exists.
@@ -114,14 +114,15 @@ pub(crate) fn sha256_x4_is_simd() -> bool {
     false
 }
 
-/// SHA-256 compression of four blocks into four states. Backend: simd128 (natively
-/// the portable one, the `sha2` crate's, is faster: it uses SHA-NI where it exists).
+/// SHA-256 compression of four blocks from one midstate, digests out. Contract:
+/// [`portable_digest_x4`]. Backend: simd128 (natively the portable one, the `sha2`
+/// crate's, is faster: it uses SHA-NI where it exists).
 #[inline]
-pub(crate) fn sha256_x4(states: &mut StatesX4, blocks: &[[u8; 64]; 4]) {
+pub(crate) fn sha256_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 32]; 4]) {
     match current() {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        Kernel::Simd128 => crate::arch::wasm32::sha256::compress_x4(states, blocks),
-        _ => portable_compress_x4(states, blocks),
+        Kernel::Simd128 => crate::arch::wasm32::sha256::digest_x4(mid, blocks, out),
+        _ => portable_digest_x4(mid, blocks, out),
     }
 }
 

@@ -160,23 +160,28 @@ pub(crate) fn compress<W: Word>(state: &mut [W; 8], block: [W; 16]) {
     }
 }
 
-/// Four SHA-256 states, one per block.
-pub(crate) type StatesX4 = [[u32; 8]; 4];
-
-/// Compresses block `j` into state `j`, for j in 0..4, with the current kernel.
+/// Compresses four blocks, each from the same state `mid` (a midstate), and writes
+/// each result as its 32 big-endian bytes: the four digests when each block is its
+/// message's last (SLH-DSA's F and H resume from PK.seed's block). Runs the current
+/// kernel.
 #[inline]
-pub(crate) fn compress_x4(states: &mut StatesX4, blocks: &[[u8; 64]; 4]) {
-    crate::kernel::sha256_x4(states, blocks);
+pub(crate) fn digest_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 32]; 4]) {
+    crate::kernel::sha256_x4(mid, blocks, out);
 }
 
-/// The portable four-block compression: the `sha2` crate's, block by block.
-pub(crate) fn portable_compress_x4(states: &mut StatesX4, blocks: &[[u8; 64]; 4]) {
-    for (state, block) in states.iter_mut().zip(blocks) {
-        sha2::block_api::compress256(state, core::slice::from_ref(block));
+/// The portable [`digest_x4`]: the `sha2` crate's compression, block by block.
+pub(crate) fn portable_digest_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 32]; 4]) {
+    for (digest, block) in out.iter_mut().zip(blocks) {
+        let mut state = *mid;
+        sha2::block_api::compress256(&mut state, core::slice::from_ref(block));
+        for (bytes, word) in digest.chunks_exact_mut(4).zip(state) {
+            bytes.copy_from_slice(&word.to_be_bytes());
+        }
     }
 }
 
-/// The 16 big-endian words of a block.
+/// The 16 big-endian words of a block (the simd128 kernel loads them as vectors).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline(always)]
 pub(crate) fn words(block: &[u8; 64]) -> [u32; 16] {
     core::array::from_fn(|i| u32::from_be_bytes([block[4 * i], block[4 * i + 1], block[4 * i + 2], block[4 * i + 3]]))
@@ -212,11 +217,11 @@ mod tests {
     fn every_kernel_matches_the_portable_one() {
         let mut rng = Rng(5);
         for _ in 0..500 {
-            let states: StatesX4 = core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64() as u32));
+            let mid: [u32; 8] = core::array::from_fn(|_| rng.next_u64() as u32);
             let blocks: [[u8; 64]; 4] = core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64() as u8));
-            let (mut a, mut b) = (states, states);
-            compress_x4(&mut a, &blocks);
-            portable_compress_x4(&mut b, &blocks);
+            let (mut a, mut b) = ([[0; 32]; 4], [[0; 32]; 4]);
+            digest_x4(&mid, &blocks, &mut a);
+            portable_digest_x4(&mid, &blocks, &mut b);
             assert_eq!(a, b);
         }
     }

@@ -9,7 +9,7 @@ use super::params::{MAX_N, Params};
 use crate::hash::Shake256;
 use crate::hash::keccak_x4::Shake256X4;
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
-use crate::hash::sha256_x4::compress_x4;
+use crate::hash::sha256_x4::digest_x4;
 use crate::kernel::sha256_x4_is_simd;
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
@@ -224,11 +224,11 @@ impl Sha2Hash<'_> {
             block[at] = 0x80;
             block[56..].copy_from_slice(&((64 + at as u64) * 8).to_be_bytes());
         }
-        let mut states = [self.mid.s256; 4];
-        compress_x4(&mut states, &blocks);
-        for ((o, state), live) in out.iter_mut().zip(&states).zip(live) {
+        let mut digests = [[0u8; 32]; 4];
+        digest_x4(&self.mid.s256, &blocks, &mut digests);
+        for ((o, digest), live) in out.iter_mut().zip(&digests).zip(live) {
             if live {
-                C256::output(state, &mut o[..self.n]);
+                o[..self.n].copy_from_slice(&digest[..self.n]);
             }
         }
     }

@@ -4,11 +4,11 @@
 //! bit for bit (checked in the wasm tests, and by every SLH-DSA-SHA2 ACVP case).
 
 use core::arch::wasm32::{
-    i32x4_add, i32x4_shl, u32x4, u32x4_extract_lane, u32x4_shr, u32x4_splat, v128, v128_and, v128_andnot, v128_or,
-    v128_xor,
+    i8x16_shuffle, i32x4_add, i32x4_shl, i32x4_shuffle, i64x2_shuffle, u32x4_shr, u32x4_splat, v128, v128_and,
+    v128_andnot, v128_load, v128_or, v128_store, v128_xor,
 };
 
-use crate::hash::sha256_x4::{StatesX4, Word, compress, words};
+use crate::hash::sha256_x4::{Word, compress};
 
 /// Four blocks' words, one per lane.
 impl Word for v128 {
@@ -47,16 +47,46 @@ impl Word for v128 {
     }
 }
 
-/// Compresses block `j` into state `j`, for j in 0..4.
-pub(crate) fn compress_x4(states: &mut StatesX4, blocks: &[[u8; 64]; 4]) {
-    let w = blocks.each_ref().map(words);
-    let block: [v128; 16] = core::array::from_fn(|i| u32x4(w[0][i], w[1][i], w[2][i], w[3][i]));
-    let mut state: [v128; 8] = core::array::from_fn(|i| u32x4(states[0][i], states[1][i], states[2][i], states[3][i]));
-    compress(&mut state, block);
-    for (i, v) in state.into_iter().enumerate() {
-        states[0][i] = u32x4_extract_lane::<0>(v);
-        states[1][i] = u32x4_extract_lane::<1>(v);
-        states[2][i] = u32x4_extract_lane::<2>(v);
-        states[3][i] = u32x4_extract_lane::<3>(v);
+/// Contract: `hash::sha256_x4::portable_digest_x4`. The blocks' words reach their
+/// lanes by vector loads, one byte shuffle per four words (big-endian) and 4×4
+/// transposes; the shared midstate is splat; only the digests are transposed back.
+pub(crate) fn digest_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 32]; 4]) {
+    let mut block = [u32x4_splat(0); 16];
+    for quarter in 0..4 {
+        let rows: [v128; 4] = core::array::from_fn(|j| {
+            let bytes = &blocks[j][16 * quarter..16 * quarter + 16];
+            // SAFETY: `bytes` is the 16 bytes the load reads (wasm loads need no alignment).
+            byte_swap(unsafe { v128_load(bytes.as_ptr().cast()) })
+        });
+        block[4 * quarter..4 * quarter + 4].copy_from_slice(&transpose(rows));
     }
+    let mut state = mid.map(|word| u32x4_splat(word));
+    compress(&mut state, block);
+    for half in 0..2 {
+        let words = transpose([state[4 * half], state[4 * half + 1], state[4 * half + 2], state[4 * half + 3]]);
+        for (digest, v) in out.iter_mut().zip(words) {
+            let bytes = &mut digest[16 * half..16 * half + 16];
+            // SAFETY: `bytes` is the 16 bytes the store writes.
+            unsafe { v128_store(bytes.as_mut_ptr().cast(), byte_swap(v)) };
+        }
+    }
+}
+
+/// Each 32-bit lane's bytes reversed (big-endian words ↔ the lanes' little-endian).
+#[inline(always)]
+fn byte_swap(v: v128) -> v128 {
+    i8x16_shuffle::<3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12>(v, v)
+}
+
+/// Rows r_j = [x_j0, x_j1, x_j2, x_j3] to columns c_i = [x_0i, x_1i, x_2i, x_3i].
+#[inline(always)]
+fn transpose([r0, r1, r2, r3]: [v128; 4]) -> [v128; 4] {
+    let (t0, t1) = (i32x4_shuffle::<0, 4, 1, 5>(r0, r1), i32x4_shuffle::<2, 6, 3, 7>(r0, r1));
+    let (t2, t3) = (i32x4_shuffle::<0, 4, 1, 5>(r2, r3), i32x4_shuffle::<2, 6, 3, 7>(r2, r3));
+    [
+        i64x2_shuffle::<0, 2>(t0, t2),
+        i64x2_shuffle::<1, 3>(t0, t2),
+        i64x2_shuffle::<0, 2>(t1, t3),
+        i64x2_shuffle::<1, 3>(t1, t3),
+    ]
 }
