@@ -16,6 +16,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use crate::hash::keccak::f1600_portable;
 use crate::hash::keccak_x4::{StateX4, portable_f1600x4};
 use crate::hash::sha256_x4::portable_digest_x4;
+use crate::hash::sha512_x2::portable_digest_x2;
 use crate::mldsa::{Poly, portable as mldsa_portable};
 
 /// Set by [`crate::force_portable`]: run the portable kernels even where SIMD exists.
@@ -103,10 +104,11 @@ pub(crate) fn f1600x4(s: &mut StateX4) {
     }
 }
 
-/// Whether [`sha256_x4`] runs four blocks for the price of fewer than four (a SIMD
-/// kernel); otherwise callers hash one block at a time and skip idle lanes.
+/// Whether [`sha256_x4`] and [`sha512_x2`] hash their blocks for the price of fewer
+/// blocks (a SIMD kernel); otherwise callers hash one block at a time and skip idle
+/// lanes.
 #[inline]
-pub(crate) fn sha256_x4_is_simd() -> bool {
+pub(crate) fn sha2_lanes_are_simd() -> bool {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     if let Kernel::Simd128 = current() {
         return true;
@@ -123,6 +125,17 @@ pub(crate) fn sha256_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         Kernel::Simd128 => crate::arch::wasm32::sha256::digest_x4(mid, blocks, out),
         _ => portable_digest_x4(mid, blocks, out),
+    }
+}
+
+/// SHA-512 compression of two blocks from one midstate, digests out. Contract:
+/// [`portable_digest_x2`]. Backend: simd128 (natively the `sha2` crate's is faster).
+#[inline]
+pub(crate) fn sha512_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8; 64]; 2]) {
+    match current() {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => crate::arch::wasm32::sha512::digest_x2(mid, blocks, out),
+        _ => portable_digest_x2(mid, blocks, out),
     }
 }
 

@@ -5,6 +5,7 @@
 
 use crate::hash::keccak_x4::{StateX4, f1600x4, portable_f1600x4};
 use crate::hash::sha256_x4::{digest_x4, portable_digest_x4};
+use crate::hash::sha512_x2::{digest_x2, portable_digest_x2};
 use crate::kernel;
 use crate::mldsa::field::Q;
 use crate::mldsa::{Poly, portable};
@@ -106,6 +107,20 @@ pub fn run(seed: u64, rounds: usize) -> Result<(), &'static str> {
         portable_digest_x4(&mid, &blocks, &mut portable);
         if kernel != portable {
             return Err("SHA-256 ×4 compression differs from the portable one");
+        }
+        let mid: [u64; 8] = core::array::from_fn(|_| mix.word());
+        let blocks: [[u8; 128]; 2] = core::array::from_fn(|_| {
+            let mut block = [0u8; 128];
+            for chunk in block.chunks_mut(8) {
+                chunk.copy_from_slice(&mix.word().to_le_bytes());
+            }
+            block
+        });
+        let (mut kernel, mut portable) = ([[0; 64]; 2], [[0; 64]; 2]);
+        digest_x2(&mid, &blocks, &mut kernel);
+        portable_digest_x2(&mid, &blocks, &mut portable);
+        if kernel != portable {
+            return Err("SHA-512 ×2 compression differs from the portable one");
         }
         let state: StateX4 = core::array::from_fn(|_| core::array::from_fn(|_| mix.word()));
         let (mut kernel, mut portable) = (state, state);

@@ -9,6 +9,7 @@ pub(crate) mod keccak;
 pub(crate) mod keccak_x4;
 pub(crate) mod sha2;
 pub(crate) mod sha256_x4;
+pub(crate) mod sha512_x2;
 pub(crate) mod sponge;
 
 pub(crate) use sponge::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};

@@ -10,7 +10,8 @@ use crate::hash::Shake256;
 use crate::hash::keccak_x4::Shake256X4;
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
 use crate::hash::sha256_x4::digest_x4;
-use crate::kernel::sha256_x4_is_simd;
+use crate::hash::sha512_x2::digest_x2;
+use crate::kernel::sha2_lanes_are_simd;
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
 /// l·n-byte input never has to be held in memory.
@@ -213,16 +214,8 @@ impl Sha2Hash<'_> {
     /// Lanes whose flag is clear compute on zeros and are not written.
     fn sha256_x4(&self, parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) {
         let mut blocks = [[0u8; 64]; 4];
-        for (block, parts) in blocks.iter_mut().zip(&parts) {
-            let mut at = 0;
-            for part in parts {
-                block[at..at + part.len()].copy_from_slice(part);
-                at += part.len();
-            }
-            // FIPS 180-4, Section 5.1.1: 1, zeros, the length in bits of the whole message
-            // (the midstate's block included).
-            block[at] = 0x80;
-            block[56..].copy_from_slice(&((64 + at as u64) * 8).to_be_bytes());
+        for (block, parts) in blocks.iter_mut().zip(parts) {
+            last_block(block, parts, C256::LEN_BYTES);
         }
         let mut digests = [[0u8; 32]; 4];
         digest_x4(&self.mid.s256, &blocks, &mut digests);
@@ -232,6 +225,22 @@ impl Sha2Hash<'_> {
             }
         }
     }
+}
+
+/// Writes `parts` and the padding into `block`, the second and last block of a message
+/// whose first is the midstate's (FIPS 180-4, Sections 5.1.1 and 5.1.2: 1, zeros, the
+/// length in bits of the whole message in `len_bytes` bytes). The parts must leave
+/// room for the padding.
+fn last_block(block: &mut [u8], parts: [&[u8]; 3], len_bytes: usize) {
+    let mut at = 0;
+    for part in parts {
+        block[at..at + part.len()].copy_from_slice(part);
+        at += part.len();
+    }
+    block[at] = 0x80;
+    let bits = ((block.len() + at) as u128 * 8).to_be_bytes();
+    let end = block.len();
+    block[end - len_bytes..].copy_from_slice(&bits[16 - len_bytes..]);
 }
 
 /// Trunc_n of a digest.
@@ -294,7 +303,7 @@ impl TweakableHash for Sha2Hash<'_> {
     }
 
     fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
-        if !sha256_x4_is_simd() {
+        if !sha2_lanes_are_simd() {
             for j in (0..4).filter(|&j| live[j]) {
                 self.f(&adrs[j], m1[j], &mut out[j]);
             }
@@ -306,16 +315,39 @@ impl TweakableHash for Sha2Hash<'_> {
     }
 
     fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
-        if self.mid.s512.is_some() || !sha256_x4_is_simd() {
-            // Categories 3 and 5 (H is SHA-512), or no SIMD kernel: one call at a time.
+        if !sha2_lanes_are_simd() {
             for j in (0..4).filter(|&j| live[j]) {
                 self.h(&adrs[j], left[j], right[j], &mut out[j]);
             }
             return;
         }
-        // Category 1: ADRSc (22) ‖ left (16) ‖ right (16) and the padding fit one block.
         let adrs_c = adrs.each_ref().map(Adrs::compressed);
-        self.sha256_x4(core::array::from_fn(|j| [&adrs_c[j][..], left[j], right[j]]), live, out);
+        let parts: [[&[u8]; 3]; 4] = core::array::from_fn(|j| [&adrs_c[j][..], left[j], right[j]]);
+        match &self.mid.s512 {
+            // Categories 3 and 5: H is SHA-512; ADRSc (22) ‖ left ‖ right (2n ≤ 64) and the
+            // 17 bytes of padding fit one block. Two lanes per kernel call.
+            Some(mid) => {
+                for half in 0..2 {
+                    let lanes = [2 * half, 2 * half + 1];
+                    if !live[lanes[0]] && !live[lanes[1]] {
+                        continue;
+                    }
+                    let mut blocks = [[0u8; 128]; 2];
+                    for (block, &j) in blocks.iter_mut().zip(&lanes) {
+                        last_block(block, parts[j], C512::LEN_BYTES);
+                    }
+                    let mut digests = [[0u8; 64]; 2];
+                    digest_x2(mid, &blocks, &mut digests);
+                    for (digest, j) in digests.iter().zip(lanes) {
+                        if live[j] {
+                            out[j][..self.n].copy_from_slice(&digest[..self.n]);
+                        }
+                    }
+                }
+            }
+            // Category 1: ADRSc (22) ‖ left (16) ‖ right (16) and the padding fit one block.
+            None => self.sha256_x4(parts, live, out),
+        }
     }
 
     /// MGF1-SHA-x(R ‖ PK.seed ‖ SHA-x(R ‖ PK.seed ‖ PK.root ‖ M′), m).

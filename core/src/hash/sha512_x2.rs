@@ -1,0 +1,306 @@
+//! SHA-512's compression function (FIPS 180-4, Section 6.4.2) written once, generic
+//! over the 64-bit word: `u64` for one block, a 2-lane vector (wasm simd128) for two
+//! independent blocks at once, which is how SLH-DSA-SHA2's independent H calls of
+//! categories 3 and 5 use it. Natively the `sha2` crate's compression stays faster.
+//!
+//! The rounds are written out as in `sha256_x4` (a macro per round, the working
+//! variables renamed instead of moved), so every word lives in a local.
+#![cfg_attr(
+    not(all(target_arch = "wasm32", target_feature = "simd128")),
+    allow(dead_code, reason = "the generic rounds serve the simd128 kernel; natively they are tested against sha2")
+)]
+
+/// A 64-bit word, or several side by side (one per block).
+pub(crate) trait Word64: Copy {
+    /// Addition modulo 2^64, lane by lane.
+    fn add(self, other: Self) -> Self;
+    /// self ⊕ other.
+    fn xor(self, other: Self) -> Self;
+    /// self ∧ other.
+    fn and(self, other: Self) -> Self;
+    /// self ∨ other.
+    fn or(self, other: Self) -> Self;
+    /// ¬self ∧ other.
+    fn andn(self, other: Self) -> Self;
+    /// Logical shift right by `R`.
+    fn shr<const R: u32>(self) -> Self;
+    /// Rotation right by `R` (0 < R < 64).
+    fn rotr<const R: u32>(self) -> Self;
+    /// `value` in every lane.
+    fn splat(value: u64) -> Self;
+}
+
+impl Word64 for u64 {
+    #[inline(always)]
+    fn add(self, other: Self) -> Self {
+        self.wrapping_add(other)
+    }
+    #[inline(always)]
+    fn xor(self, other: Self) -> Self {
+        self ^ other
+    }
+    #[inline(always)]
+    fn and(self, other: Self) -> Self {
+        self & other
+    }
+    #[inline(always)]
+    fn or(self, other: Self) -> Self {
+        self | other
+    }
+    #[inline(always)]
+    fn andn(self, other: Self) -> Self {
+        !self & other
+    }
+    #[inline(always)]
+    fn shr<const R: u32>(self) -> Self {
+        self >> R
+    }
+    #[inline(always)]
+    fn rotr<const R: u32>(self) -> Self {
+        self.rotate_right(R)
+    }
+    #[inline(always)]
+    fn splat(value: u64) -> Self {
+        value
+    }
+}
+
+/// The first 80 primes.
+const fn primes() -> [u64; 80] {
+    let mut out = [0u64; 80];
+    let (mut found, mut candidate) = (0, 2u64);
+    while found < 80 {
+        let mut d = 2;
+        let mut prime = true;
+        while d * d <= candidate {
+            if candidate % d == 0 {
+                prime = false;
+                break;
+            }
+            d += 1;
+        }
+        if prime {
+            out[found] = candidate;
+            found += 1;
+        }
+        candidate += 1;
+    }
+    out
+}
+
+/// `a`·`x` in 256 bits (little-endian limbs; the products here stay below 2^256).
+const fn mul(a: [u64; 4], x: u128) -> [u64; 4] {
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    let mut out = [0u64; 4];
+    let mut carry = 0u128;
+    let mut i = 0;
+    while i < 4 {
+        let t = a[i] as u128 * lo as u128 + out[i] as u128 + carry;
+        out[i] = t as u64;
+        carry = t >> 64;
+        i += 1;
+    }
+    carry = 0;
+    i = 0;
+    while i < 3 {
+        let t = a[i] as u128 * hi as u128 + out[i + 1] as u128 + carry;
+        out[i + 1] = t as u64;
+        carry = t >> 64;
+        i += 1;
+    }
+    out
+}
+
+/// Whether x³ ≤ p·2^192.
+const fn cube_at_most(x: u128, p: u64) -> bool {
+    let cube = mul(mul([x as u64, (x >> 64) as u64, 0, 0], x), x);
+    let bound = [0, 0, 0, p];
+    let mut i = 4;
+    while i > 0 {
+        i -= 1;
+        if cube[i] != bound[i] {
+            return cube[i] < bound[i];
+        }
+    }
+    true
+}
+
+/// The round constants K (FIPS 180-4, Section 4.2.3): the first 64 bits of the
+/// fractional parts of the cube roots of the first 80 primes, computed here as
+/// ⌊∛(p·2^192)⌋ mod 2^64 (a binary search over 67-bit integers; ∛p < 8).
+const K: [u64; 80] = {
+    let primes = primes();
+    let mut k = [0u64; 80];
+    let mut t = 0;
+    while t < 80 {
+        let (mut lo, mut hi) = (0u128, 1u128 << 67);
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if cube_at_most(mid, primes[t]) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        k[t] = lo as u64;
+        t += 1;
+    }
+    k
+};
+
+/// Σ0 (4.10): ROTR²⁸(x) ⊕ ROTR³⁴(x) ⊕ ROTR³⁹(x).
+#[inline(always)]
+fn big_sigma0<W: Word64>(x: W) -> W {
+    x.rotr::<28>().xor(x.rotr::<34>()).xor(x.rotr::<39>())
+}
+
+/// Σ1 (4.11): ROTR¹⁴(x) ⊕ ROTR¹⁸(x) ⊕ ROTR⁴¹(x).
+#[inline(always)]
+fn big_sigma1<W: Word64>(x: W) -> W {
+    x.rotr::<14>().xor(x.rotr::<18>()).xor(x.rotr::<41>())
+}
+
+/// σ0 (4.12): ROTR¹(x) ⊕ ROTR⁸(x) ⊕ SHR⁷(x).
+#[inline(always)]
+fn small_sigma0<W: Word64>(x: W) -> W {
+    x.rotr::<1>().xor(x.rotr::<8>()).xor(x.shr::<7>())
+}
+
+/// σ1 (4.13): ROTR¹⁹(x) ⊕ ROTR⁶¹(x) ⊕ SHR⁶(x).
+#[inline(always)]
+fn small_sigma1<W: Word64>(x: W) -> W {
+    x.rotr::<19>().xor(x.rotr::<61>()).xor(x.shr::<6>())
+}
+
+/// Compresses one 16-word block (already big-endian-decoded) into `state`.
+#[inline(always)]
+pub(crate) fn compress<W: Word64>(state: &mut [W; 8], block: [W; 16]) {
+    let mut w = block;
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
+    // One round t = 16·i + j (6.4.2 step 3), with the schedule's next word computed in
+    // place for t ≥ 16 (step 1), as in `sha256_x4::compress`.
+    macro_rules! round {
+        ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $i:expr, $j:literal) => {
+            if $i > 0 {
+                w[$j] = w[$j]
+                    .add(small_sigma1(w[($j + 14) % 16]))
+                    .add(w[($j + 9) % 16])
+                    .add(small_sigma0(w[($j + 1) % 16]));
+            }
+            // Ch(e, f, g) = (e ∧ f) ⊕ (¬e ∧ g).
+            let ch = $e.and($f).xor($e.andn($g));
+            let t1 = $h.add(big_sigma1($e)).add(ch).add(W::splat(K[16 * $i + $j])).add(w[$j]);
+            // Maj(a, b, c) = (a ∧ b) ⊕ (a ∧ c) ⊕ (b ∧ c), as (a ∧ b) ∨ (c ∧ (a ∨ b)).
+            let maj = $a.and($b).or($c.and($a.or($b)));
+            $d = $d.add(t1);
+            $h = t1.add(big_sigma0($a)).add(maj);
+        };
+    }
+    macro_rules! sixteen_rounds {
+        ($i:expr) => {
+            round!(a, b, c, d, e, f, g, h, $i, 0);
+            round!(h, a, b, c, d, e, f, g, $i, 1);
+            round!(g, h, a, b, c, d, e, f, $i, 2);
+            round!(f, g, h, a, b, c, d, e, $i, 3);
+            round!(e, f, g, h, a, b, c, d, $i, 4);
+            round!(d, e, f, g, h, a, b, c, $i, 5);
+            round!(c, d, e, f, g, h, a, b, $i, 6);
+            round!(b, c, d, e, f, g, h, a, $i, 7);
+            round!(a, b, c, d, e, f, g, h, $i, 8);
+            round!(h, a, b, c, d, e, f, g, $i, 9);
+            round!(g, h, a, b, c, d, e, f, $i, 10);
+            round!(f, g, h, a, b, c, d, e, $i, 11);
+            round!(e, f, g, h, a, b, c, d, $i, 12);
+            round!(d, e, f, g, h, a, b, c, $i, 13);
+            round!(c, d, e, f, g, h, a, b, $i, 14);
+            round!(b, c, d, e, f, g, h, a, $i, 15);
+        };
+    }
+    // Rounds 0–15 take the block's words; 16–79 (a loop) extend the schedule.
+    sixteen_rounds!(0);
+    for i in 1..5 {
+        sixteen_rounds!(i);
+    }
+    // Step 4.
+    for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
+        *s = s.add(v);
+    }
+}
+
+/// Compresses two blocks, each from the same state `mid` (a midstate), and writes each
+/// result as its 64 big-endian bytes: the two digests when each block is its message's
+/// last (SLH-DSA-SHA2's H in categories 3 and 5). Runs the current kernel.
+#[inline]
+pub(crate) fn digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8; 64]; 2]) {
+    crate::kernel::sha512_x2(mid, blocks, out);
+}
+
+/// The portable [`digest_x2`]: the `sha2` crate's compression, block by block.
+pub(crate) fn portable_digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8; 64]; 2]) {
+    for (digest, block) in out.iter_mut().zip(blocks) {
+        let mut state = *mid;
+        sha2::block_api::compress512(&mut state, core::slice::from_ref(block));
+        for (bytes, word) in digest.chunks_exact_mut(8).zip(state) {
+            bytes.copy_from_slice(&word.to_be_bytes());
+        }
+    }
+}
+
+/// The 16 big-endian words of a block (the simd128 kernel loads them as vectors).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+pub(crate) fn words(block: &[u8; 128]) -> [u64; 16] {
+    core::array::from_fn(|i| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&block[8 * i..8 * i + 8]);
+        u64::from_be_bytes(word)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pqverify_testkit::Rng;
+
+    #[test]
+    fn the_computed_constants_extend_sha256s() {
+        // SHA-256's K are the first 32 bits of the same cube roots (first 64 primes).
+        assert_eq!(K[0], 0x428a_2f98_d728_ae22);
+        assert_eq!(K[79], 0x6c44_198c_4a47_5817);
+        for (t, &k32) in crate::hash::sha256_x4::K.iter().enumerate() {
+            assert_eq!((K[t] >> 32) as u32, k32, "K[{t}]");
+        }
+    }
+
+    #[test]
+    fn the_written_out_rounds_are_bit_identical_to_the_sha2_crate() {
+        let mut rng = Rng(12);
+        let edge = [0u64, u64::MAX, 1, 1 << 63];
+        for round in 0..2000 {
+            let pick =
+                |rng: &mut Rng| if round % 4 == 0 { edge[(rng.next_u64() % 4) as usize] } else { rng.next_u64() };
+            let mut state: [u64; 8] = core::array::from_fn(|_| pick(&mut rng));
+            let mut block = [0u8; 128];
+            for chunk in block.chunks_mut(8) {
+                chunk.copy_from_slice(&pick(&mut rng).to_be_bytes());
+            }
+            let mut expected = state;
+            sha2::block_api::compress512(&mut expected, &[block]);
+            compress(&mut state, words(&block));
+            assert_eq!(state, expected, "round {round}");
+        }
+    }
+
+    #[test]
+    fn every_kernel_matches_the_portable_one() {
+        let mut rng = Rng(6);
+        for _ in 0..500 {
+            let mid: [u64; 8] = core::array::from_fn(|_| rng.next_u64());
+            let blocks: [[u8; 128]; 2] = core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64() as u8));
+            let (mut a, mut b) = ([[0; 64]; 2], [[0; 64]; 2]);
+            digest_x2(&mid, &blocks, &mut a);
+            portable_digest_x2(&mid, &blocks, &mut b);
+            assert_eq!(a, b);
+        }
+    }
+}
