@@ -116,6 +116,30 @@ pub(crate) fn sha2_lanes_are_simd() -> bool {
     false
 }
 
+/// SHA-256 compression of one block. The portable kernels use the written-out rounds
+/// (`hash::sha256_x4::compress`), the same code on every target; the others the
+/// `sha2` crate's (SHA-NI natively where the CPU has it; in the simd128 build its
+/// simd128 code).
+#[inline]
+pub(crate) fn sha256_compress(state: &mut [u32; 8], block: &[u8; 64]) {
+    match current() {
+        Kernel::Portable => crate::hash::sha256_x4::compress(state, crate::hash::sha256_x4::words(block)),
+        #[allow(unreachable_patterns, reason = "the only kernel on targets without SIMD is the portable one")]
+        _ => sha2::block_api::compress256(state, core::slice::from_ref(block)),
+    }
+}
+
+/// SHA-512 compression of one block: as [`sha256_compress`], with
+/// `hash::sha512_x2::compress` (natively the `sha2` crate uses AVX2 where it exists).
+#[inline]
+pub(crate) fn sha512_compress(state: &mut [u64; 8], block: &[u8; 128]) {
+    match current() {
+        Kernel::Portable => crate::hash::sha512_x2::compress(state, crate::hash::sha512_x2::words(block)),
+        #[allow(unreachable_patterns, reason = "the only kernel on targets without SIMD is the portable one")]
+        _ => sha2::block_api::compress512(state, core::slice::from_ref(block)),
+    }
+}
+
 /// SHA-256 compression of four blocks from one midstate, digests out. Contract:
 /// [`portable_digest_x4`]. Backend: simd128 (natively the portable one, the `sha2`
 /// crate's, is faster: it uses SHA-NI where it exists).

@@ -2,11 +2,10 @@
 //!
 //! SLH-DSA-SHA2 hashes PK.seed padded to a full block in front of almost every call
 //! (FIPS 205, Section 11.2); compressing that block once per key and resuming from
-//! the saved state halves the work of F. The compression functions are the `sha2`
-//! crate's (which use SHA-NI where the CPU has it); only the Merkle–Damgård framing
-//! (buffering, padding, length) lives here.
-
-use sha2::block_api::compress512;
+//! the saved state halves the work of F. The compression functions are chosen in
+//! `crate::kernel` (the portable kernels: the written-out rounds of `sha256_x4` and
+//! `sha512_x2`; otherwise the `sha2` crate's, with SHA-NI where the CPU has it); only
+//! the Merkle–Damgård framing (buffering, padding, length) lives here.
 
 /// A SHA-2 compression function and its framing constants.
 pub(crate) trait Compression: Clone {
@@ -38,15 +37,7 @@ impl Compression for C256 {
     fn compress(state: &mut [u32; 8], block: &[u8]) {
         let mut b = [0u8; 64];
         b.copy_from_slice(block);
-        // In the baseline wasm build the written-out rounds run 14% faster in V8 than
-        // the sha2 crate's (SLH-DSA-SHA2-128s: 537 against 624 µs in Node 20); the
-        // simd128 build hashes its hot calls four at a time and keeps the crate's
-        // smaller code for the rest (its .wasm stays under 48 KiB gzip). Natively the
-        // crate uses SHA-NI.
-        #[cfg(all(target_arch = "wasm32", not(target_feature = "simd128")))]
-        crate::hash::sha256_x4::compress(state, crate::hash::sha256_x4::words(&b));
-        #[cfg(not(all(target_arch = "wasm32", not(target_feature = "simd128"))))]
-        sha2::block_api::compress256(state, &[b]);
+        crate::kernel::sha256_compress(state, &b);
     }
 
     #[inline]
@@ -66,7 +57,7 @@ impl Compression for C512 {
     fn compress(state: &mut [u64; 8], block: &[u8]) {
         let mut b = [0u8; 128];
         b.copy_from_slice(block);
-        compress512(state, &[b]);
+        crate::kernel::sha512_compress(state, &b);
     }
 
     #[inline]

@@ -1,15 +1,12 @@
 //! SHA-256's compression function (FIPS 180-4, Section 6.2.2) written once, generic
 //! over the word: `u32` for one block, a 4-lane vector (wasm simd128) for four
 //! independent blocks at once, which is how SLH-DSA-SHA2's many independent F and H
-//! calls use it. Natively the `sha2` crate's compression (SHA-NI) stays faster.
+//! calls use it; the `u32` instance is the portable kernels' SHA-256 on every target
+//! (natively the other kernels keep the `sha2` crate's, with SHA-NI).
 //!
 //! The rounds are written out (a macro per round, the eight working variables renamed
 //! instead of moved) so that every word lives in a local: in wasm, locals instead of
 //! loads and stores to the stack.
-#![cfg_attr(
-    not(all(target_arch = "wasm32", target_feature = "simd128")),
-    allow(dead_code, reason = "the generic rounds serve the simd128 kernel; natively they are tested against sha2")
-)]
 
 /// A 32-bit word, or several side by side (one per block).
 pub(crate) trait Word: Copy {
@@ -180,8 +177,7 @@ pub(crate) fn portable_digest_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &m
     }
 }
 
-/// The 16 big-endian words of a block (the simd128 kernel loads them as vectors).
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+/// The 16 big-endian words of a block.
 #[inline(always)]
 pub(crate) fn words(block: &[u8; 64]) -> [u32; 16] {
     core::array::from_fn(|i| u32::from_be_bytes([block[4 * i], block[4 * i + 1], block[4 * i + 2], block[4 * i + 3]]))

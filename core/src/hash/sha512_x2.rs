@@ -1,14 +1,11 @@
 //! SHA-512's compression function (FIPS 180-4, Section 6.4.2) written once, generic
 //! over the 64-bit word: `u64` for one block, a 2-lane vector (wasm simd128) for two
 //! independent blocks at once, which is how SLH-DSA-SHA2's independent H calls of
-//! categories 3 and 5 use it. Natively the `sha2` crate's compression stays faster.
+//! categories 3 and 5 use it; the `u64` instance is the portable kernels' SHA-512 on
+//! every target (natively the other kernels keep the `sha2` crate's).
 //!
 //! The rounds are written out as in `sha256_x4` (a macro per round, the working
 //! variables renamed instead of moved), so every word lives in a local.
-#![cfg_attr(
-    not(all(target_arch = "wasm32", target_feature = "simd128")),
-    allow(dead_code, reason = "the generic rounds serve the simd128 kernel; natively they are tested against sha2")
-)]
 
 /// A 64-bit word, or several side by side (one per block).
 pub(crate) trait Word64: Copy {
@@ -246,8 +243,7 @@ pub(crate) fn portable_digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &
     }
 }
 
-/// The 16 big-endian words of a block (the simd128 kernel loads them as vectors).
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+/// The 16 big-endian words of a block.
 #[inline(always)]
 pub(crate) fn words(block: &[u8; 128]) -> [u64; 16] {
     core::array::from_fn(|i| {
