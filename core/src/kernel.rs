@@ -116,27 +116,28 @@ pub(crate) fn sha2_lanes_are_simd() -> bool {
     false
 }
 
-/// SHA-256 compression of one block. The portable kernels use the written-out rounds
-/// (`hash::sha256_x4::compress`), the same code on every target; the others the
-/// `sha2` crate's (SHA-NI natively where the CPU has it; in the simd128 build its
-/// simd128 code).
+/// SHA-256 compression of one block. In wasm, and for the portable kernels
+/// everywhere, the written-out rounds (`hash::sha256_x4::compress`): the same code on
+/// every target, and in the simd128 build the one copy of SHA-256 (its ×4 kernel
+/// covers the hot calls). Natively with AVX2, the `sha2` crate's (SHA-NI where the
+/// CPU has it).
 #[inline]
 pub(crate) fn sha256_compress(state: &mut [u32; 8], block: &[u8; 64]) {
     match current() {
-        Kernel::Portable => crate::hash::sha256_x4::compress(state, crate::hash::sha256_x4::words(block)),
-        #[allow(unreachable_patterns, reason = "the only kernel on targets without SIMD is the portable one")]
-        _ => sha2::block_api::compress256(state, core::slice::from_ref(block)),
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(_) => sha2::block_api::compress256(state, core::slice::from_ref(block)),
+        _ => crate::hash::sha256_x4::compress_block(state, block),
     }
 }
 
 /// SHA-512 compression of one block: as [`sha256_compress`], with
-/// `hash::sha512_x2::compress` (natively the `sha2` crate uses AVX2 where it exists).
+/// `hash::sha512_x2::compress` (natively with AVX2 the `sha2` crate's AVX2 code).
 #[inline]
 pub(crate) fn sha512_compress(state: &mut [u64; 8], block: &[u8; 128]) {
     match current() {
-        Kernel::Portable => crate::hash::sha512_x2::compress(state, crate::hash::sha512_x2::words(block)),
-        #[allow(unreachable_patterns, reason = "the only kernel on targets without SIMD is the portable one")]
-        _ => sha2::block_api::compress512(state, core::slice::from_ref(block)),
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2(_) => sha2::block_api::compress512(state, core::slice::from_ref(block)),
+        _ => crate::hash::sha512_x2::compress_block(state, block),
     }
 }
 

@@ -213,9 +213,9 @@ pub(crate) fn compress<W: Word64>(state: &mut [W; 8], block: [W; 16]) {
             round!(b, c, d, e, f, g, h, a, $i, 15);
         };
     }
-    // Rounds 0–15 take the block's words; 16–79 (a loop) extend the schedule.
-    sixteen_rounds!(0);
-    for i in 1..5 {
+    // Rounds 0–15 take the block's words, 16–79 extend the schedule as they go (one
+    // copy of sixteen rounds in a loop, as in `sha256_x4`).
+    for i in 0..5 {
         sixteen_rounds!(i);
     }
     // Step 4.
@@ -232,15 +232,23 @@ pub(crate) fn digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8;
     crate::kernel::sha512_x2(mid, blocks, out);
 }
 
-/// The portable [`digest_x2`]: the `sha2` crate's compression, block by block.
+/// The portable [`digest_x2`]: the written-out rounds on one block at a time (checked
+/// against the `sha2` crate below).
 pub(crate) fn portable_digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8; 64]; 2]) {
     for (digest, block) in out.iter_mut().zip(blocks) {
         let mut state = *mid;
-        sha2::block_api::compress512(&mut state, core::slice::from_ref(block));
+        compress_block(&mut state, block);
         for (bytes, word) in digest.chunks_exact_mut(8).zip(state) {
             bytes.copy_from_slice(&word.to_be_bytes());
         }
     }
+}
+
+/// One block compressed with the written-out rounds: the portable kernel's
+/// compression, and the only scalar copy of the rounds in a wasm module.
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+pub(crate) fn compress_block(state: &mut [u64; 8], block: &[u8; 128]) {
+    compress(state, words(block));
 }
 
 /// The 16 big-endian words of a block.
