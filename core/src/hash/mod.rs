@@ -9,6 +9,7 @@ pub(crate) mod keccak;
 pub(crate) mod keccak_x4;
 pub(crate) mod sha2;
 pub(crate) mod sha256_x4;
+pub(crate) mod sha2_rounds;
 pub(crate) mod sha512_x2;
 pub(crate) mod sponge;
 

@@ -1,67 +1,10 @@
-//! SHA-256's compression function (FIPS 180-4, Section 6.2.2) written once, generic
-//! over the word: `u32` for one block, a 4-lane vector (wasm simd128) for four
-//! independent blocks at once, which is how SLH-DSA-SHA2's many independent F and H
-//! calls use it; the `u32` instance is the portable kernels' SHA-256 on every target
-//! (natively the other kernels keep the `sha2` crate's, with SHA-NI).
-//!
-//! The rounds are written out (a macro per round, the eight working variables renamed
-//! instead of moved) so that every word lives in a local: in wasm, locals instead of
-//! loads and stores to the stack.
+//! SHA-256 for the shared rounds (`sha2_rounds`): `u32` for one block, a 4-lane vector
+//! (wasm simd128) for four independent blocks at once, which is how SLH-DSA-SHA2's
+//! many independent F and H calls use it. The `u32` instance is the portable kernels'
+//! SHA-256 on every target (natively the other kernels keep the `sha2` crate's, with
+//! SHA-NI).
 
-/// A 32-bit word, or several side by side (one per block).
-pub(crate) trait Word: Copy {
-    /// Addition modulo 2^32, lane by lane.
-    fn add(self, other: Self) -> Self;
-    /// self ⊕ other.
-    fn xor(self, other: Self) -> Self;
-    /// self ∧ other.
-    fn and(self, other: Self) -> Self;
-    /// self ∨ other.
-    fn or(self, other: Self) -> Self;
-    /// ¬self ∧ other.
-    fn andn(self, other: Self) -> Self;
-    /// Logical shift right by `R`.
-    fn shr<const R: u32>(self) -> Self;
-    /// Rotation right by `R` (0 < R < 32).
-    fn rotr<const R: u32>(self) -> Self;
-    /// `value` in every lane.
-    fn splat(value: u32) -> Self;
-}
-
-impl Word for u32 {
-    #[inline(always)]
-    fn add(self, other: Self) -> Self {
-        self.wrapping_add(other)
-    }
-    #[inline(always)]
-    fn xor(self, other: Self) -> Self {
-        self ^ other
-    }
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        self & other
-    }
-    #[inline(always)]
-    fn or(self, other: Self) -> Self {
-        self | other
-    }
-    #[inline(always)]
-    fn andn(self, other: Self) -> Self {
-        !self & other
-    }
-    #[inline(always)]
-    fn shr<const R: u32>(self) -> Self {
-        self >> R
-    }
-    #[inline(always)]
-    fn rotr<const R: u32>(self) -> Self {
-        self.rotate_right(R)
-    }
-    #[inline(always)]
-    fn splat(value: u32) -> Self {
-        value
-    }
-}
+use super::sha2_rounds::{Size, Word, compress};
 
 /// The round constants K (FIPS 180-4, Section 4.2.2).
 pub(crate) const K: [u32; 64] = [
@@ -75,84 +18,31 @@ pub(crate) const K: [u32; 64] = [
     0xc67178f2,
 ];
 
-/// Σ0 (4.4): ROTR²(x) ⊕ ROTR¹³(x) ⊕ ROTR²²(x).
-#[inline(always)]
-fn big_sigma0<W: Word>(x: W) -> W {
-    x.rotr::<2>().xor(x.rotr::<13>()).xor(x.rotr::<22>())
-}
+/// SHA-256's constants and functions (FIPS 180-4, Sections 4.1.2 and 4.2.2).
+pub(crate) struct Sha256Rounds;
 
-/// Σ1 (4.5): ROTR⁶(x) ⊕ ROTR¹¹(x) ⊕ ROTR²⁵(x).
-#[inline(always)]
-fn big_sigma1<W: Word>(x: W) -> W {
-    x.rotr::<6>().xor(x.rotr::<11>()).xor(x.rotr::<25>())
-}
-
-/// σ0 (4.6): ROTR⁷(x) ⊕ ROTR¹⁸(x) ⊕ SHR³(x).
-#[inline(always)]
-fn small_sigma0<W: Word>(x: W) -> W {
-    x.rotr::<7>().xor(x.rotr::<18>()).xor(x.shr::<3>())
-}
-
-/// σ1 (4.7): ROTR¹⁷(x) ⊕ ROTR¹⁹(x) ⊕ SHR¹⁰(x).
-#[inline(always)]
-fn small_sigma1<W: Word>(x: W) -> W {
-    x.rotr::<17>().xor(x.rotr::<19>()).xor(x.shr::<10>())
-}
-
-/// Compresses one 16-word block (already big-endian-decoded) into `state`.
-#[inline(always)]
-pub(crate) fn compress<W: Word>(state: &mut [W; 8], block: [W; 16]) {
-    let mut w = block;
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-    // One round t = 16·i + j (6.2.2 step 3), with the schedule's next word computed in
-    // place for t ≥ 16 (step 1): d and h are the only variables written. `j` is a
-    // literal, so every index into `w` is a constant and the 16 words stay in locals.
-    macro_rules! round {
-        ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $i:expr, $j:literal) => {
-            if $i > 0 {
-                w[$j] = w[$j]
-                    .add(small_sigma1(w[($j + 14) % 16]))
-                    .add(w[($j + 9) % 16])
-                    .add(small_sigma0(w[($j + 1) % 16]));
-            }
-            // Ch(e, f, g) = (e ∧ f) ⊕ (¬e ∧ g).
-            let ch = $e.and($f).xor($e.andn($g));
-            let t1 = $h.add(big_sigma1($e)).add(ch).add(W::splat(K[16 * $i + $j])).add(w[$j]);
-            // Maj(a, b, c) = (a ∧ b) ⊕ (a ∧ c) ⊕ (b ∧ c), as (a ∧ b) ∨ (c ∧ (a ∨ b)).
-            let maj = $a.and($b).or($c.and($a.or($b)));
-            $d = $d.add(t1);
-            $h = t1.add(big_sigma0($a)).add(maj);
-        };
+impl Size for Sha256Rounds {
+    type Scalar = u32;
+    const K: &'static [u32] = &K;
+    /// Σ0 (4.4): ROTR²(x) ⊕ ROTR¹³(x) ⊕ ROTR²²(x).
+    #[inline(always)]
+    fn big_sigma0<W: Word<u32>>(x: W) -> W {
+        x.rotr::<2>().xor(x.rotr::<13>()).xor(x.rotr::<22>())
     }
-    // Sixteen rounds; after eight the variables are back in their places.
-    macro_rules! sixteen_rounds {
-        ($i:expr) => {
-            round!(a, b, c, d, e, f, g, h, $i, 0);
-            round!(h, a, b, c, d, e, f, g, $i, 1);
-            round!(g, h, a, b, c, d, e, f, $i, 2);
-            round!(f, g, h, a, b, c, d, e, $i, 3);
-            round!(e, f, g, h, a, b, c, d, $i, 4);
-            round!(d, e, f, g, h, a, b, c, $i, 5);
-            round!(c, d, e, f, g, h, a, b, $i, 6);
-            round!(b, c, d, e, f, g, h, a, $i, 7);
-            round!(a, b, c, d, e, f, g, h, $i, 8);
-            round!(h, a, b, c, d, e, f, g, $i, 9);
-            round!(g, h, a, b, c, d, e, f, $i, 10);
-            round!(f, g, h, a, b, c, d, e, $i, 11);
-            round!(e, f, g, h, a, b, c, d, $i, 12);
-            round!(d, e, f, g, h, a, b, c, $i, 13);
-            round!(c, d, e, f, g, h, a, b, $i, 14);
-            round!(b, c, d, e, f, g, h, a, $i, 15);
-        };
+    /// Σ1 (4.5): ROTR⁶(x) ⊕ ROTR¹¹(x) ⊕ ROTR²⁵(x).
+    #[inline(always)]
+    fn big_sigma1<W: Word<u32>>(x: W) -> W {
+        x.rotr::<6>().xor(x.rotr::<11>()).xor(x.rotr::<25>())
     }
-    // Rounds 0–15 take the block's words, 16–63 extend the schedule as they go: one
-    // copy of sixteen rounds in a loop, which keeps the module small.
-    for i in 0..4 {
-        sixteen_rounds!(i);
+    /// σ0 (4.6): ROTR⁷(x) ⊕ ROTR¹⁸(x) ⊕ SHR³(x).
+    #[inline(always)]
+    fn small_sigma0<W: Word<u32>>(x: W) -> W {
+        x.rotr::<7>().xor(x.rotr::<18>()).xor(x.shr::<3>())
     }
-    // Step 4.
-    for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
-        *s = s.add(v);
+    /// σ1 (4.7): ROTR¹⁷(x) ⊕ ROTR¹⁹(x) ⊕ SHR¹⁰(x).
+    #[inline(always)]
+    fn small_sigma1<W: Word<u32>>(x: W) -> W {
+        x.rotr::<17>().xor(x.rotr::<19>()).xor(x.shr::<10>())
     }
 }
 
@@ -181,7 +71,7 @@ pub(crate) fn portable_digest_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &m
 /// compression, and the only scalar copy of the rounds in a wasm module.
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn compress_block(state: &mut [u32; 8], block: &[u8; 64]) {
-    compress(state, words(block));
+    compress::<Sha256Rounds, _>(state, words(block));
 }
 
 /// The 16 big-endian words of a block.
@@ -211,7 +101,7 @@ mod tests {
             }
             let mut expected = state;
             sha2::block_api::compress256(&mut expected, &[block]);
-            compress(&mut state, words(&block));
+            compress::<Sha256Rounds, _>(&mut state, words(&block));
             assert_eq!(state, expected, "round {round}");
         }
     }

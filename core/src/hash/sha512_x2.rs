@@ -1,66 +1,10 @@
-//! SHA-512's compression function (FIPS 180-4, Section 6.4.2) written once, generic
-//! over the 64-bit word: `u64` for one block, a 2-lane vector (wasm simd128) for two
-//! independent blocks at once, which is how SLH-DSA-SHA2's independent H calls of
-//! categories 3 and 5 use it; the `u64` instance is the portable kernels' SHA-512 on
-//! every target (natively the other kernels keep the `sha2` crate's).
-//!
-//! The rounds are written out as in `sha256_x4` (a macro per round, the working
-//! variables renamed instead of moved), so every word lives in a local.
+//! SHA-512 for the shared rounds (`sha2_rounds`): `u64` for one block, a 2-lane vector
+//! (wasm simd128) for two independent blocks at once, which is how SLH-DSA-SHA2's
+//! independent H calls of categories 3 and 5 use it. The `u64` instance is the portable
+//! kernels' SHA-512 on every target (natively the other kernels keep the `sha2`
+//! crate's).
 
-/// A 64-bit word, or several side by side (one per block).
-pub(crate) trait Word64: Copy {
-    /// Addition modulo 2^64, lane by lane.
-    fn add(self, other: Self) -> Self;
-    /// self ⊕ other.
-    fn xor(self, other: Self) -> Self;
-    /// self ∧ other.
-    fn and(self, other: Self) -> Self;
-    /// self ∨ other.
-    fn or(self, other: Self) -> Self;
-    /// ¬self ∧ other.
-    fn andn(self, other: Self) -> Self;
-    /// Logical shift right by `R`.
-    fn shr<const R: u32>(self) -> Self;
-    /// Rotation right by `R` (0 < R < 64).
-    fn rotr<const R: u32>(self) -> Self;
-    /// `value` in every lane.
-    fn splat(value: u64) -> Self;
-}
-
-impl Word64 for u64 {
-    #[inline(always)]
-    fn add(self, other: Self) -> Self {
-        self.wrapping_add(other)
-    }
-    #[inline(always)]
-    fn xor(self, other: Self) -> Self {
-        self ^ other
-    }
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        self & other
-    }
-    #[inline(always)]
-    fn or(self, other: Self) -> Self {
-        self | other
-    }
-    #[inline(always)]
-    fn andn(self, other: Self) -> Self {
-        !self & other
-    }
-    #[inline(always)]
-    fn shr<const R: u32>(self) -> Self {
-        self >> R
-    }
-    #[inline(always)]
-    fn rotr<const R: u32>(self) -> Self {
-        self.rotate_right(R)
-    }
-    #[inline(always)]
-    fn splat(value: u64) -> Self {
-        value
-    }
-}
+use super::sha2_rounds::{Size, Word, compress};
 
 /// The first 80 primes.
 const fn primes() -> [u64; 80] {
@@ -145,82 +89,31 @@ const K: [u64; 80] = {
     k
 };
 
-/// Σ0 (4.10): ROTR²⁸(x) ⊕ ROTR³⁴(x) ⊕ ROTR³⁹(x).
-#[inline(always)]
-fn big_sigma0<W: Word64>(x: W) -> W {
-    x.rotr::<28>().xor(x.rotr::<34>()).xor(x.rotr::<39>())
-}
+/// SHA-512's constants and functions (FIPS 180-4, Sections 4.1.3 and 4.2.3).
+pub(crate) struct Sha512Rounds;
 
-/// Σ1 (4.11): ROTR¹⁴(x) ⊕ ROTR¹⁸(x) ⊕ ROTR⁴¹(x).
-#[inline(always)]
-fn big_sigma1<W: Word64>(x: W) -> W {
-    x.rotr::<14>().xor(x.rotr::<18>()).xor(x.rotr::<41>())
-}
-
-/// σ0 (4.12): ROTR¹(x) ⊕ ROTR⁸(x) ⊕ SHR⁷(x).
-#[inline(always)]
-fn small_sigma0<W: Word64>(x: W) -> W {
-    x.rotr::<1>().xor(x.rotr::<8>()).xor(x.shr::<7>())
-}
-
-/// σ1 (4.13): ROTR¹⁹(x) ⊕ ROTR⁶¹(x) ⊕ SHR⁶(x).
-#[inline(always)]
-fn small_sigma1<W: Word64>(x: W) -> W {
-    x.rotr::<19>().xor(x.rotr::<61>()).xor(x.shr::<6>())
-}
-
-/// Compresses one 16-word block (already big-endian-decoded) into `state`.
-#[inline(always)]
-pub(crate) fn compress<W: Word64>(state: &mut [W; 8], block: [W; 16]) {
-    let mut w = block;
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-    // One round t = 16·i + j (6.4.2 step 3), with the schedule's next word computed in
-    // place for t ≥ 16 (step 1), as in `sha256_x4::compress`.
-    macro_rules! round {
-        ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $i:expr, $j:literal) => {
-            if $i > 0 {
-                w[$j] = w[$j]
-                    .add(small_sigma1(w[($j + 14) % 16]))
-                    .add(w[($j + 9) % 16])
-                    .add(small_sigma0(w[($j + 1) % 16]));
-            }
-            // Ch(e, f, g) = (e ∧ f) ⊕ (¬e ∧ g).
-            let ch = $e.and($f).xor($e.andn($g));
-            let t1 = $h.add(big_sigma1($e)).add(ch).add(W::splat(K[16 * $i + $j])).add(w[$j]);
-            // Maj(a, b, c) = (a ∧ b) ⊕ (a ∧ c) ⊕ (b ∧ c), as (a ∧ b) ∨ (c ∧ (a ∨ b)).
-            let maj = $a.and($b).or($c.and($a.or($b)));
-            $d = $d.add(t1);
-            $h = t1.add(big_sigma0($a)).add(maj);
-        };
+impl Size for Sha512Rounds {
+    type Scalar = u64;
+    const K: &'static [u64] = &K;
+    /// Σ0 (4.10): ROTR²⁸(x) ⊕ ROTR³⁴(x) ⊕ ROTR³⁹(x).
+    #[inline(always)]
+    fn big_sigma0<W: Word<u64>>(x: W) -> W {
+        x.rotr::<28>().xor(x.rotr::<34>()).xor(x.rotr::<39>())
     }
-    macro_rules! sixteen_rounds {
-        ($i:expr) => {
-            round!(a, b, c, d, e, f, g, h, $i, 0);
-            round!(h, a, b, c, d, e, f, g, $i, 1);
-            round!(g, h, a, b, c, d, e, f, $i, 2);
-            round!(f, g, h, a, b, c, d, e, $i, 3);
-            round!(e, f, g, h, a, b, c, d, $i, 4);
-            round!(d, e, f, g, h, a, b, c, $i, 5);
-            round!(c, d, e, f, g, h, a, b, $i, 6);
-            round!(b, c, d, e, f, g, h, a, $i, 7);
-            round!(a, b, c, d, e, f, g, h, $i, 8);
-            round!(h, a, b, c, d, e, f, g, $i, 9);
-            round!(g, h, a, b, c, d, e, f, $i, 10);
-            round!(f, g, h, a, b, c, d, e, $i, 11);
-            round!(e, f, g, h, a, b, c, d, $i, 12);
-            round!(d, e, f, g, h, a, b, c, $i, 13);
-            round!(c, d, e, f, g, h, a, b, $i, 14);
-            round!(b, c, d, e, f, g, h, a, $i, 15);
-        };
+    /// Σ1 (4.11): ROTR¹⁴(x) ⊕ ROTR¹⁸(x) ⊕ ROTR⁴¹(x).
+    #[inline(always)]
+    fn big_sigma1<W: Word<u64>>(x: W) -> W {
+        x.rotr::<14>().xor(x.rotr::<18>()).xor(x.rotr::<41>())
     }
-    // Rounds 0–15 take the block's words, 16–79 extend the schedule as they go (one
-    // copy of sixteen rounds in a loop, as in `sha256_x4`).
-    for i in 0..5 {
-        sixteen_rounds!(i);
+    /// σ0 (4.12): ROTR¹(x) ⊕ ROTR⁸(x) ⊕ SHR⁷(x).
+    #[inline(always)]
+    fn small_sigma0<W: Word<u64>>(x: W) -> W {
+        x.rotr::<1>().xor(x.rotr::<8>()).xor(x.shr::<7>())
     }
-    // Step 4.
-    for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
-        *s = s.add(v);
+    /// σ1 (4.13): ROTR¹⁹(x) ⊕ ROTR⁶¹(x) ⊕ SHR⁶(x).
+    #[inline(always)]
+    fn small_sigma1<W: Word<u64>>(x: W) -> W {
+        x.rotr::<19>().xor(x.rotr::<61>()).xor(x.shr::<6>())
     }
 }
 
@@ -248,7 +141,7 @@ pub(crate) fn portable_digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &
 /// compression, and the only scalar copy of the rounds in a wasm module.
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn compress_block(state: &mut [u64; 8], block: &[u8; 128]) {
-    compress(state, words(block));
+    compress::<Sha512Rounds, _>(state, words(block));
 }
 
 /// The 16 big-endian words of a block.
@@ -290,7 +183,7 @@ mod tests {
             }
             let mut expected = state;
             sha2::block_api::compress512(&mut expected, &[block]);
-            compress(&mut state, words(&block));
+            compress::<Sha512Rounds, _>(&mut state, words(&block));
             assert_eq!(state, expected, "round {round}");
         }
     }

@@ -1,5 +1,5 @@
 //! SHA-256 compression of four blocks at once with wasm simd128: one block per 32-bit
-//! lane, through the generic written-out rounds (`hash::sha256_x4::compress`). Built
+//! lane, through the generic written-out rounds (`hash::sha2_rounds::compress`). Built
 //! only with `-C target-feature=+simd128`. Must match the `sha2` crate's compression
 //! bit for bit (checked in the wasm tests, and by every SLH-DSA-SHA2 ACVP case).
 
@@ -8,10 +8,11 @@ use core::arch::wasm32::{
     v128_andnot, v128_load, v128_or, v128_store, v128_xor,
 };
 
-use crate::hash::sha256_x4::{Word, compress};
+use crate::hash::sha2_rounds::{Word, compress};
+use crate::hash::sha256_x4::Sha256Rounds;
 
 /// Four blocks' words, one per lane.
-impl Word for v128 {
+impl Word<u32> for v128 {
     #[inline(always)]
     fn add(self, other: Self) -> Self {
         i32x4_add(self, other)
@@ -61,7 +62,7 @@ pub(crate) fn digest_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 
         block[4 * quarter..4 * quarter + 4].copy_from_slice(&transpose(rows));
     }
     let mut state = mid.map(|word| u32x4_splat(word));
-    compress(&mut state, block);
+    compress::<Sha256Rounds, _>(&mut state, block);
     for half in 0..2 {
         let words = transpose([state[4 * half], state[4 * half + 1], state[4 * half + 2], state[4 * half + 3]]);
         for (digest, v) in out.iter_mut().zip(words) {

@@ -1,5 +1,5 @@
 //! SHA-512 compression of two blocks at once with wasm simd128: one block per 64-bit
-//! lane, through the generic written-out rounds (`hash::sha512_x2::compress`). Built
+//! lane, through the generic written-out rounds (`hash::sha2_rounds::compress`). Built
 //! only with `-C target-feature=+simd128`. Must match the `sha2` crate's compression
 //! bit for bit (checked in the wasm tests, and by every SLH-DSA-SHA2 ACVP case).
 
@@ -8,10 +8,11 @@ use core::arch::wasm32::{
     v128_or, v128_store, v128_xor,
 };
 
-use crate::hash::sha512_x2::{Word64, compress};
+use crate::hash::sha2_rounds::{Word, compress};
+use crate::hash::sha512_x2::Sha512Rounds;
 
 /// Two blocks' words, one per lane.
-impl Word64 for v128 {
+impl Word<u64> for v128 {
     #[inline(always)]
     fn add(self, other: Self) -> Self {
         i64x2_add(self, other)
@@ -67,7 +68,7 @@ pub(crate) fn digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8;
         block[2 * pair + 1] = i64x2_shuffle::<1, 3>(r0, r1);
     }
     let mut state = mid.map(|word| u64x2_splat(word));
-    compress(&mut state, block);
+    compress::<Sha512Rounds, _>(&mut state, block);
     for pair in 0..4 {
         let (v0, v1) = (state[2 * pair], state[2 * pair + 1]);
         for (digest, v) in out.iter_mut().zip([i64x2_shuffle::<0, 2>(v0, v1), i64x2_shuffle::<1, 3>(v0, v1)]) {
