@@ -1,7 +1,8 @@
 //! Bit-identity checks of the current target's SIMD kernels against their
 //! portable twins, for targets whose unit tests cannot run in place (the simd128
 //! kernels run only inside a wasm engine): the wasm tests call [`run`]. Natively the
-//! same comparisons are unit tests. Only with the `kernel-checks` feature.
+//! same comparisons are unit tests. Only with the `kernel-checks` feature (and in
+//! unit tests).
 
 use crate::hash::keccak_x4::{StateX4, f1600x4, portable_f1600x4};
 use crate::hash::sha256_x4::{digest_x4, portable_digest_x4};
@@ -33,22 +34,23 @@ impl Mix {
         }
     }
 
-    /// A value in (−bound, bound), the extremes far more often than by chance.
-    fn coefficient(&mut self, bound: i32) -> i32 {
-        let r = self.next();
-        let magnitude = match r % 8 {
-            0 => bound - 1,
-            1 => 0,
-            2 => bound - 1 - (r >> 40) as i32 % 16,
-            _ => ((r >> 32) % bound as u64) as i32,
-        };
-        if (r >> 3) & 1 == 1 { -magnitude } else { magnitude }
-    }
-
-    /// A polynomial of such coefficients.
+    /// A polynomial of [`edge_coefficient`]s.
     fn poly(&mut self, bound: i32) -> Poly {
-        Poly(core::array::from_fn(|_| self.coefficient(bound)))
+        Poly(core::array::from_fn(|_| edge_coefficient(self.next(), bound)))
     }
+}
+
+/// A value in (−bound, bound) drawn from the random word `r`, the extremes far more
+/// often than by chance: the inputs of the NTT kernels' property tests here and in
+/// `arch::x86_64`.
+pub(crate) fn edge_coefficient(r: u64, bound: i32) -> i32 {
+    let magnitude = match r % 8 {
+        0 => bound - 1,
+        1 => 0,
+        2 => bound - 1 - (r >> 40) as i32 % 16,
+        _ => ((r >> 32) % bound as u64) as i32,
+    };
+    if (r >> 3) & 1 == 1 { -magnitude } else { magnitude }
 }
 
 /// The ML-DSA kernels (NTT, inverse, pointwise, a row of up to 8 products) against

@@ -26,7 +26,7 @@ mod arch;
 mod error;
 mod hash;
 mod kernel;
-#[cfg(feature = "kernel-checks")]
+#[cfg(any(test, feature = "kernel-checks"))]
 #[doc(hidden)]
 pub mod kernel_checks;
 mod message;

@@ -7,11 +7,9 @@
 //! instead of moved) so that every word lives in a local: in wasm, locals instead of
 //! loads and stores to the stack.
 
-/// A word of `S` (`u32` for SHA-256, `u64` for SHA-512), or several side by side (one
-/// per block).
-pub(crate) trait Word<S>: Copy {
-    /// Addition modulo 2^bits, lane by lane.
-    fn add(self, other: Self) -> Self;
+/// The bitwise operations of a word, whatever its width (a vector's are the same for
+/// any lane width).
+pub(crate) trait Bits: Copy {
     /// self ⊕ other.
     fn xor(self, other: Self) -> Self;
     /// self ∧ other.
@@ -20,6 +18,13 @@ pub(crate) trait Word<S>: Copy {
     fn or(self, other: Self) -> Self;
     /// ¬self ∧ other.
     fn andn(self, other: Self) -> Self;
+}
+
+/// A word of `S` (`u32` for SHA-256, `u64` for SHA-512), or several side by side (one
+/// per block).
+pub(crate) trait Word<S>: Bits {
+    /// Addition modulo 2^bits, lane by lane.
+    fn add(self, other: Self) -> Self;
     /// Logical shift right by `R`.
     fn shr<const R: u32>(self) -> Self;
     /// Rotation right by `R` (0 < R < bits).
@@ -30,11 +35,7 @@ pub(crate) trait Word<S>: Copy {
 
 macro_rules! scalar_word {
     ($t:ty) => {
-        impl Word<$t> for $t {
-            #[inline(always)]
-            fn add(self, other: Self) -> Self {
-                self.wrapping_add(other)
-            }
+        impl Bits for $t {
             #[inline(always)]
             fn xor(self, other: Self) -> Self {
                 self ^ other
@@ -50,6 +51,13 @@ macro_rules! scalar_word {
             #[inline(always)]
             fn andn(self, other: Self) -> Self {
                 !self & other
+            }
+        }
+
+        impl Word<$t> for $t {
+            #[inline(always)]
+            fn add(self, other: Self) -> Self {
+                self.wrapping_add(other)
             }
             #[inline(always)]
             fn shr<const R: u32>(self) -> Self {

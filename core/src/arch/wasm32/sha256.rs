@@ -8,15 +8,11 @@ use core::arch::wasm32::{
     v128_andnot, v128_load, v128_or, v128_store, v128_xor,
 };
 
-use crate::hash::sha2_rounds::{Word, compress};
+use crate::hash::sha2_rounds::{Bits, Word, compress};
 use crate::hash::sha256_x4::Sha256Rounds;
 
-/// Four blocks' words, one per lane.
-impl Word<u32> for v128 {
-    #[inline(always)]
-    fn add(self, other: Self) -> Self {
-        i32x4_add(self, other)
-    }
+/// Any lane width: the bitwise operations of the SHA-2 words.
+impl Bits for v128 {
     #[inline(always)]
     fn xor(self, other: Self) -> Self {
         v128_xor(self, other)
@@ -33,6 +29,14 @@ impl Word<u32> for v128 {
     fn andn(self, other: Self) -> Self {
         // v128_andnot(a, b) is a ∧ ¬b.
         v128_andnot(other, self)
+    }
+}
+
+/// Four blocks' words, one per lane.
+impl Word<u32> for v128 {
+    #[inline(always)]
+    fn add(self, other: Self) -> Self {
+        i32x4_add(self, other)
     }
     #[inline(always)]
     fn shr<const R: u32>(self) -> Self {

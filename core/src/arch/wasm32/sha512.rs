@@ -4,8 +4,7 @@
 //! bit for bit (checked in the wasm tests, and by every SLH-DSA-SHA2 ACVP case).
 
 use core::arch::wasm32::{
-    i8x16_shuffle, i64x2_add, i64x2_shl, i64x2_shuffle, u64x2_shr, u64x2_splat, v128, v128_and, v128_andnot, v128_load,
-    v128_or, v128_store, v128_xor,
+    i8x16_shuffle, i64x2_add, i64x2_shl, i64x2_shuffle, u64x2_shr, u64x2_splat, v128, v128_load, v128_or, v128_store,
 };
 
 use crate::hash::sha2_rounds::{Word, compress};
@@ -16,23 +15,6 @@ impl Word<u64> for v128 {
     #[inline(always)]
     fn add(self, other: Self) -> Self {
         i64x2_add(self, other)
-    }
-    #[inline(always)]
-    fn xor(self, other: Self) -> Self {
-        v128_xor(self, other)
-    }
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        v128_and(self, other)
-    }
-    #[inline(always)]
-    fn or(self, other: Self) -> Self {
-        v128_or(self, other)
-    }
-    #[inline(always)]
-    fn andn(self, other: Self) -> Self {
-        // v128_andnot(a, b) is a ∧ ¬b.
-        v128_andnot(other, self)
     }
     #[inline(always)]
     fn shr<const R: u32>(self) -> Self {

@@ -29,20 +29,9 @@ pub(crate) mod testing {
 
     pub(crate) use pqverify_testkit::Rng;
 
-    /// A value in (−bound, bound), the extremes far more often than by chance.
-    pub(crate) fn coefficient(rng: &mut Rng, bound: i32) -> i32 {
-        let r = rng.next_u64();
-        let magnitude = match r % 8 {
-            0 => bound - 1,
-            1 => 0,
-            2 => bound - 1 - (r >> 40) as i32 % 16,
-            _ => ((r >> 32) % bound as u64) as i32,
-        };
-        if (r >> 3) & 1 == 1 { -magnitude } else { magnitude }
-    }
-
-    /// A polynomial of such coefficients.
+    /// A polynomial of coefficients in (−bound, bound), the extremes far more often
+    /// than by chance (`kernel_checks::edge_coefficient`).
     pub(crate) fn poly(rng: &mut Rng, bound: i32) -> Poly {
-        Poly(core::array::from_fn(|_| coefficient(rng, bound)))
+        Poly(core::array::from_fn(|_| crate::kernel_checks::edge_coefficient(rng.next_u64(), bound)))
     }
 }
