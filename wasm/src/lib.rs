@@ -37,17 +37,21 @@ pub enum Interface {
 /// index of the pre-hash in `PreHash::ALL` (the `id` of the package's `PREHASHES`),
 /// read only for [`Interface::PreHash`].
 fn message<'a>(interface: u32, hash: u32, msg: &'a [u8], ctx: &'a [u8]) -> Result<Message<'a>, JsError> {
+    const PURE: u32 = Interface::Pure as u32;
+    const PRE_HASH: u32 = Interface::PreHash as u32;
+    const INTERNAL: u32 = Interface::Internal as u32;
+    const MU: u32 = Interface::Mu as u32;
     Ok(match interface {
-        0 => Message::pure(msg, ctx),
-        1 => {
+        PURE => Message::pure(msg, ctx),
+        PRE_HASH => {
             let hash = usize::try_from(hash).ok().and_then(|i| PreHash::ALL.get(i)).copied().ok_or_else(|| {
                 JsError::new(&format!("unknown pre-hash id {hash}; expected 0 to {}", PreHash::ALL.len() - 1))
             })?;
             Message::prehash(msg, ctx, hash)
         }
-        2 => Message::Internal(msg),
-        3 => Message::ExternalMu(msg),
-        other => return Err(JsError::new(&format!("unknown interface id {other}; expected 0 to 3"))),
+        INTERNAL => Message::Internal(msg),
+        MU => Message::ExternalMu(msg),
+        other => return Err(JsError::new(&format!("unknown interface id {other}; expected {PURE} to {MU}"))),
     })
 }
 
