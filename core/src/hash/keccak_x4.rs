@@ -59,6 +59,9 @@ pub(crate) type Shake128X4 = ShakeX4<168>;
 pub(crate) type Shake256X4 = ShakeX4<136>;
 
 impl<const RATE: usize> ShakeX4<RATE> {
+    /// The rate in bytes: the input one block can hold, padding included.
+    pub(crate) const RATE: usize = RATE;
+
     /// Absorbs input `j` (the concatenation of `inputs[j]`) into instance j, pads and
     /// permutes. `None` if any input does not fit one block (the caller then hashes
     /// those one at a time).

@@ -7,7 +7,7 @@
 use super::address::Adrs;
 use super::params::{MAX_N, Params};
 use crate::hash::Shake256;
-use crate::hash::keccak_x4::Shake256X4;
+use crate::hash::keccak_x4::{Shake256X4, StateX4, f1600x4};
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
 use crate::hash::sha256_x4::digest_x4;
 use crate::hash::sha512_x2::digest_x2;
@@ -72,6 +72,9 @@ pub(crate) trait TweakableHash {
     }
 }
 
+/// SHAKE256's rate in bytes.
+const RATE: usize = Shake256X4::RATE;
+
 /// The SHAKE instantiation (FIPS 205, Section 11.1): every function is SHAKE256
 /// over PK.seed ‖ ADRS ‖ input (H_msg over R ‖ PK.seed ‖ PK.root ‖ M′).
 pub(crate) struct ShakeHash<'a> {
@@ -94,18 +97,45 @@ impl<'a> ShakeHash<'a> {
 }
 
 impl ShakeHash<'_> {
-    /// Four single-block SHAKE256 calls at once, n bytes out each.
-    fn x4(&self, inputs: [&[&[u8]]; 4], out: &mut [Node; 4]) {
-        if let Some(x4) = Shake256X4::absorb_single_block(inputs) {
-            for (j, o) in out.iter_mut().enumerate() {
-                x4.read(j, &mut o[..self.n]);
-            }
-        } else {
+    /// Four single-block SHAKE256 calls on PK.seed ‖ ADRS_j ‖ parts_j, n bytes out each.
+    /// Every input is a whole number of 8-byte words (n is 16, 24 or 32) and fits one
+    /// block, so the state is built word by word: the seed's words once for all four
+    /// lanes, then each lane's address and message words, then the padding.
+    fn x4(&self, adrs: &[Adrs; 4], parts: [[&[u8]; 2]; 4], out: &mut [Node; 4]) {
+        let len = self.seed.len() + 32 + parts[0][0].len() + parts[0][1].len();
+        let whole_words = parts.iter().flatten().chain([&self.seed]).all(|p| p.len().is_multiple_of(8));
+        let same_length = parts.iter().all(|p| p[0].len() + p[1].len() + self.seed.len() + 32 == len);
+        if !(whole_words && same_length && len < RATE) {
             // Unreachable for the approved sets (inputs are at most 128 bytes).
-            for (parts, o) in inputs.iter().zip(out.iter_mut()) {
-                let mut s = Shake256::new();
+            for ((adrs, parts), o) in adrs.iter().zip(parts).zip(out.iter_mut()) {
+                let mut s = self.start(adrs);
                 parts.iter().for_each(|p| s.absorb(p));
                 s.finalize().squeeze(&mut o[..self.n]);
+            }
+            return;
+        }
+        let mut state: StateX4 = [[0; 4]; 25];
+        for (lane, chunk) in state.iter_mut().zip(self.seed.as_chunks::<8>().0) {
+            *lane = [u64::from_le_bytes(*chunk); 4];
+        }
+        let first = self.seed.len() / 8;
+        for (j, (adrs, parts)) in adrs.iter().zip(parts).enumerate() {
+            let words = [adrs.bytes().as_slice(), parts[0], parts[1]].into_iter().flat_map(|p| p.as_chunks::<8>().0);
+            for (lane, chunk) in state[first..].iter_mut().zip(words) {
+                lane[j] = u64::from_le_bytes(*chunk);
+            }
+        }
+        // SHAKE padding: 0x1f after the input, 0x80 in the last byte of the block.
+        for word in &mut state[len / 8] {
+            *word ^= 0x1f;
+        }
+        for word in &mut state[RATE / 8 - 1] {
+            *word ^= 0x80 << 56;
+        }
+        f1600x4(&mut state);
+        for (j, o) in out.iter_mut().enumerate() {
+            for (bytes, lane) in o[..self.n].chunks_exact_mut(8).zip(&state) {
+                bytes.copy_from_slice(&lane[j].to_le_bytes());
             }
         }
     }
@@ -132,14 +162,11 @@ impl TweakableHash for ShakeHash<'_> {
     }
 
     fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], _live: [bool; 4], out: &mut [Node; 4]) {
-        let inputs: [[&[u8]; 3]; 4] = core::array::from_fn(|j| [self.seed, adrs[j].bytes().as_slice(), m1[j]]);
-        self.x4(inputs.each_ref().map(|p| p.as_slice()), out);
+        self.x4(adrs, m1.map(|m| [m, &[][..]]), out);
     }
 
     fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], _live: [bool; 4], out: &mut [Node; 4]) {
-        let inputs: [[&[u8]; 4]; 4] =
-            core::array::from_fn(|j| [self.seed, adrs[j].bytes().as_slice(), left[j], right[j]]);
-        self.x4(inputs.each_ref().map(|p| p.as_slice()), out);
+        self.x4(adrs, core::array::from_fn(|j| [left[j], right[j]]), out);
     }
 
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]) {

@@ -4,7 +4,7 @@
 //! `-C target-feature=+simd128`. Must match `keccak::f1600` bit for bit.
 
 use core::arch::wasm32::{
-    i64x2_shl, u64x2, u64x2_extract_lane, u64x2_shr, u64x2_splat, v128, v128_andnot, v128_or, v128_xor,
+    i64x2_shl, u64x2_shr, u64x2_splat, v128, v128_andnot, v128_load, v128_or, v128_store, v128_xor,
 };
 
 use crate::hash::keccak::{Lane, ROUND_CONSTANTS, round};
@@ -40,14 +40,20 @@ fn permute_pair(a: &mut [v128; 25]) {
     *a = s;
 }
 
-/// Four states' Keccak-f[1600], as two pairs.
+/// Four states' Keccak-f[1600], as two pairs: states 2p and 2p + 1 sit next to each
+/// other in every lane's row, so a pair's lane is one 16-byte load and store.
 pub(crate) fn f1600x4(s: &mut StateX4) {
     for pair in 0..2 {
-        let mut a: [v128; 25] = core::array::from_fn(|i| u64x2(s[i][2 * pair], s[i][2 * pair + 1]));
+        let mut a: [v128; 25] = core::array::from_fn(|i| {
+            let two = &s[i][2 * pair..2 * pair + 2];
+            // SAFETY: `two` is the 16 bytes the load reads (wasm loads need no alignment).
+            unsafe { v128_load(two.as_ptr().cast()) }
+        });
         permute_pair(&mut a);
         for (lanes, v) in s.iter_mut().zip(a) {
-            lanes[2 * pair] = u64x2_extract_lane::<0>(v);
-            lanes[2 * pair + 1] = u64x2_extract_lane::<1>(v);
+            let two = &mut lanes[2 * pair..2 * pair + 2];
+            // SAFETY: `two` is the 16 bytes the store writes.
+            unsafe { v128_store(two.as_mut_ptr().cast(), v) };
         }
     }
 }
