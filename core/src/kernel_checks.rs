@@ -34,6 +34,15 @@ impl Mix {
         }
     }
 
+    /// A block of such words (N a multiple of 8).
+    fn block<const N: usize>(&mut self) -> [u8; N] {
+        let mut block = [0u8; N];
+        for chunk in block.chunks_mut(8) {
+            chunk.copy_from_slice(&self.word().to_le_bytes());
+        }
+        block
+    }
+
     /// A polynomial of [`edge_coefficient`]s.
     fn poly(&mut self, bound: i32) -> Poly {
         Poly(core::array::from_fn(|_| edge_coefficient(self.next(), bound)))
@@ -97,13 +106,7 @@ pub fn run(seed: u64, rounds: usize) -> Result<(), &'static str> {
     for round in 0..rounds {
         check_ml_dsa(&mut mix, round)?;
         let mid: [u32; 8] = core::array::from_fn(|_| mix.word() as u32);
-        let blocks: [[u8; 64]; 4] = core::array::from_fn(|_| {
-            let mut block = [0u8; 64];
-            for chunk in block.chunks_mut(8) {
-                chunk.copy_from_slice(&mix.word().to_le_bytes());
-            }
-            block
-        });
+        let blocks: [[u8; 64]; 4] = core::array::from_fn(|_| mix.block());
         let (mut kernel, mut portable) = ([[0; 32]; 4], [[0; 32]; 4]);
         digest_x4(&mid, &blocks, &mut kernel);
         portable_digest_x4(&mid, &blocks, &mut portable);
@@ -111,13 +114,7 @@ pub fn run(seed: u64, rounds: usize) -> Result<(), &'static str> {
             return Err("SHA-256 ×4 compression differs from the portable one");
         }
         let mid: [u64; 8] = core::array::from_fn(|_| mix.word());
-        let blocks: [[u8; 128]; 2] = core::array::from_fn(|_| {
-            let mut block = [0u8; 128];
-            for chunk in block.chunks_mut(8) {
-                chunk.copy_from_slice(&mix.word().to_le_bytes());
-            }
-            block
-        });
+        let blocks: [[u8; 128]; 2] = core::array::from_fn(|_| mix.block());
         let (mut kernel, mut portable) = ([[0; 64]; 2], [[0; 64]; 2]);
         digest_x2(&mid, &blocks, &mut kernel);
         portable_digest_x2(&mid, &blocks, &mut portable);
