@@ -117,10 +117,10 @@ pub(crate) fn sha2_lanes_are_simd() -> bool {
 }
 
 /// SHA-256 compression of one block. In wasm, and for the portable kernels
-/// everywhere, the written-out rounds (`hash::sha256_x4::compress`): the same code on
-/// every target, and in the simd128 build the one copy of SHA-256 (its ×4 kernel
-/// covers the hot calls). Natively with AVX2, the `sha2` crate's (SHA-NI where the
-/// CPU has it).
+/// everywhere, the written-out rounds (`hash::sha256_x4::compress_block`): the same
+/// code on every target, and in the simd128 build the one scalar copy of SHA-256 (its
+/// ×4 kernel covers the hot calls). Natively with AVX2, the `sha2` crate's (SHA-NI
+/// where the CPU has it).
 #[inline]
 pub(crate) fn sha256_compress(state: &mut [u32; 8], block: &[u8; 64]) {
     match current() {
@@ -131,7 +131,7 @@ pub(crate) fn sha256_compress(state: &mut [u32; 8], block: &[u8; 64]) {
 }
 
 /// SHA-512 compression of one block: as [`sha256_compress`], with
-/// `hash::sha512_x2::compress` (natively with AVX2 the `sha2` crate's AVX2 code).
+/// `hash::sha512_x2::compress_block` (natively with AVX2 the `sha2` crate's AVX2 code).
 #[inline]
 pub(crate) fn sha512_compress(state: &mut [u64; 8], block: &[u8; 128]) {
     match current() {
@@ -142,8 +142,8 @@ pub(crate) fn sha512_compress(state: &mut [u64; 8], block: &[u8; 128]) {
 }
 
 /// SHA-256 compression of four blocks from one midstate, digests out. Contract:
-/// [`portable_digest_x4`]. Backend: simd128 (natively the portable one, the `sha2`
-/// crate's, is faster: it uses SHA-NI where it exists).
+/// [`portable_digest_x4`]. Backend: simd128 (natively SLH-DSA hashes one block at a
+/// time through [`sha256_compress`], which has SHA-NI).
 #[inline]
 pub(crate) fn sha256_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 32]; 4]) {
     match current() {
@@ -154,7 +154,7 @@ pub(crate) fn sha256_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 
 }
 
 /// SHA-512 compression of two blocks from one midstate, digests out. Contract:
-/// [`portable_digest_x2`]. Backend: simd128 (natively the `sha2` crate's is faster).
+/// [`portable_digest_x2`]. Backend: simd128 (natively as [`sha256_x4`]).
 #[inline]
 pub(crate) fn sha512_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8; 64]; 2]) {
     match current() {

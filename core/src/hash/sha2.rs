@@ -3,9 +3,9 @@
 //! SLH-DSA-SHA2 hashes PK.seed padded to a full block in front of almost every call
 //! (FIPS 205, Section 11.2); compressing that block once per key and resuming from
 //! the saved state halves the work of F. The compression functions are chosen in
-//! `crate::kernel` (the portable kernels: the written-out rounds of `sha256_x4` and
-//! `sha512_x2`; otherwise the `sha2` crate's, with SHA-NI where the CPU has it); only
-//! the Merkle–Damgård framing (buffering, padding, length) lives here.
+//! `crate::kernel` (natively with AVX2 the `sha2` crate's, with SHA-NI where the CPU
+//! has it; everywhere else the written-out rounds of `sha2_rounds`); only the
+//! Merkle–Damgård framing (buffering, padding, length) lives here.
 
 /// A SHA-2 compression function and its framing constants.
 pub(crate) trait Compression: Clone {
@@ -164,17 +164,17 @@ impl<C: Compression> Md<C> {
         Md { state, buf: [0; 128], buf_len: 0, total: blocks * C::BLOCK as u64 }
     }
 
-    /// Hashes `parts` after a midstate of `blocks` whole blocks and writes the digest
-    /// truncated to `out.len()` bytes, when the parts and the padding fit one block:
-    /// the hot path of SLH-DSA-SHA2's F and H, with no buffering.
-    /// Returns false (and writes nothing) when they do not fit.
+    /// Writes `parts` and the padding (FIPS 180-4, Sections 5.1.1 and 5.1.2: 1, zeros,
+    /// the length in bits of the whole message) into `block[..BLOCK]`, which must be
+    /// zeros: the last block of a message whose first `blocks` whole blocks are in a
+    /// midstate. Returns false (and writes nothing) when the parts and the padding do
+    /// not fit one block.
     #[inline]
-    pub(crate) fn one_block(state: &C::State, blocks: u64, parts: &[&[u8]], out: &mut [u8]) -> bool {
+    pub(crate) fn pad_one_block(blocks: u64, parts: &[&[u8]], block: &mut [u8]) -> bool {
         let len: usize = parts.iter().map(|p| p.len()).sum();
-        if len + 1 + C::LEN_BYTES > C::BLOCK {
+        if len + 1 + C::LEN_BYTES > C::BLOCK || block.len() < C::BLOCK {
             return false;
         }
-        let mut block = [0u8; 128];
         let mut at = 0;
         for part in parts {
             block[at..at + part.len()].copy_from_slice(part);
@@ -183,6 +183,19 @@ impl<C: Compression> Md<C> {
         block[at] = 0x80;
         let bits = (u128::from(blocks) * C::BLOCK as u128 + len as u128) * 8;
         block[C::BLOCK - C::LEN_BYTES..C::BLOCK].copy_from_slice(&bits.to_be_bytes()[16 - C::LEN_BYTES..]);
+        true
+    }
+
+    /// Hashes `parts` after a midstate of `blocks` whole blocks and writes the digest
+    /// truncated to `out.len()` bytes, when the parts and the padding fit one block:
+    /// the hot path of SLH-DSA-SHA2's F and H, with no buffering.
+    /// Returns false (and writes nothing) when they do not fit.
+    #[inline]
+    pub(crate) fn one_block(state: &C::State, blocks: u64, parts: &[&[u8]], out: &mut [u8]) -> bool {
+        let mut block = [0u8; 128];
+        if !Self::pad_one_block(blocks, parts, &mut block) {
+            return false;
+        }
         let mut state = *state;
         C::compress(&mut state, &block[..C::BLOCK]);
         C::output(&state, out);

@@ -236,13 +236,14 @@ impl<'a> Sha2Hash<'a> {
 }
 
 impl Sha2Hash<'_> {
-    /// Four SHA-256 calls resumed from PK.seed's midstate, each on `parts` that fit one
-    /// block with the padding (F in every category; H in category 1): n bytes out each.
-    /// Lanes whose flag is clear compute on zeros and are not written.
-    fn sha256_x4(&self, parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) {
+    /// Four SHA-256 calls resumed from PK.seed's midstate, each on `parts` (F in every
+    /// category; H in category 1): n bytes out each. Lanes whose flag is clear compute
+    /// on zeros and are not written. False (nothing written) if any input does not fit
+    /// one block with the padding: never for the approved sets.
+    fn sha256_x4(&self, parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) -> bool {
         let mut blocks = [[0u8; 64]; 4];
-        for (block, parts) in blocks.iter_mut().zip(parts) {
-            last_block(block, parts, C256::LEN_BYTES);
+        if !blocks.iter_mut().zip(parts).all(|(block, parts)| Sha256::pad_one_block(1, &parts, block)) {
+            return false;
         }
         let mut digests = [[0u8; 32]; 4];
         digest_x4(&self.mid.s256, &blocks, &mut digests);
@@ -251,23 +252,33 @@ impl Sha2Hash<'_> {
                 o[..self.n].copy_from_slice(&digest[..self.n]);
             }
         }
+        true
     }
-}
 
-/// Writes `parts` and the padding into `block`, the second and last block of a message
-/// whose first is the midstate's (FIPS 180-4, Sections 5.1.1 and 5.1.2: 1, zeros, the
-/// length in bits of the whole message in `len_bytes` bytes). The parts must leave
-/// room for the padding.
-fn last_block(block: &mut [u8], parts: [&[u8]; 3], len_bytes: usize) {
-    let mut at = 0;
-    for part in parts {
-        block[at..at + part.len()].copy_from_slice(part);
-        at += part.len();
+    /// Four SHA-512 calls resumed from `mid` (H in categories 3 and 5), two lanes per
+    /// kernel call, as [`Self::sha256_x4`].
+    fn sha512_x4(&self, mid: &[u64; 8], parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) -> bool {
+        // Lane j is block j % 2 of pair j / 2: each pair is one kernel call.
+        let mut pairs = [[[0u8; 128]; 2]; 2];
+        if !pairs.as_flattened_mut().iter_mut().zip(parts).all(|(block, parts)| Sha512::pad_one_block(1, &parts, block))
+        {
+            return false;
+        }
+        for (half, blocks) in pairs.iter().enumerate() {
+            let lanes = [2 * half, 2 * half + 1];
+            if !live[lanes[0]] && !live[lanes[1]] {
+                continue;
+            }
+            let mut digests = [[0u8; 64]; 2];
+            digest_x2(mid, blocks, &mut digests);
+            for (digest, j) in digests.iter().zip(lanes) {
+                if live[j] {
+                    out[j][..self.n].copy_from_slice(&digest[..self.n]);
+                }
+            }
+        }
+        true
     }
-    block[at] = 0x80;
-    let bits = ((block.len() + at) as u128 * 8).to_be_bytes();
-    let end = block.len();
-    block[end - len_bytes..].copy_from_slice(&bits[16 - len_bytes..]);
 }
 
 /// Trunc_n of a digest.
@@ -330,50 +341,34 @@ impl TweakableHash for Sha2Hash<'_> {
     }
 
     fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
-        if !sha2_lanes_are_simd() {
-            for j in (0..4).filter(|&j| live[j]) {
-                self.f(&adrs[j], m1[j], &mut out[j]);
+        if sha2_lanes_are_simd() {
+            // ADRSc (22 bytes) ‖ M1 (n ≤ 32) and the 9 bytes of padding fit one block.
+            let adrs_c = adrs.each_ref().map(Adrs::compressed);
+            if self.sha256_x4(core::array::from_fn(|j| [&adrs_c[j][..], m1[j], &[][..]]), live, out) {
+                return;
             }
-            return;
         }
-        // ADRSc (22 bytes) ‖ M1 (n ≤ 32) and the 9 bytes of padding fit one block.
-        let adrs_c = adrs.each_ref().map(Adrs::compressed);
-        self.sha256_x4(core::array::from_fn(|j| [&adrs_c[j][..], m1[j], &[]]), live, out);
+        for j in (0..4).filter(|&j| live[j]) {
+            self.f(&adrs[j], m1[j], &mut out[j]);
+        }
     }
 
     fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
-        if !sha2_lanes_are_simd() {
-            for j in (0..4).filter(|&j| live[j]) {
-                self.h(&adrs[j], left[j], right[j], &mut out[j]);
+        if sha2_lanes_are_simd() {
+            // ADRSc (22) ‖ left ‖ right (2n) and the padding fit one block: SHA-256's in
+            // category 1, SHA-512's (H) in categories 3 and 5.
+            let adrs_c = adrs.each_ref().map(Adrs::compressed);
+            let parts = core::array::from_fn(|j| [&adrs_c[j][..], left[j], right[j]]);
+            let done = match &self.mid.s512 {
+                Some(mid) => self.sha512_x4(mid, parts, live, out),
+                None => self.sha256_x4(parts, live, out),
+            };
+            if done {
+                return;
             }
-            return;
         }
-        let adrs_c = adrs.each_ref().map(Adrs::compressed);
-        let parts: [[&[u8]; 3]; 4] = core::array::from_fn(|j| [&adrs_c[j][..], left[j], right[j]]);
-        match &self.mid.s512 {
-            // Categories 3 and 5: H is SHA-512; ADRSc (22) ‖ left ‖ right (2n ≤ 64) and the
-            // 17 bytes of padding fit one block. Two lanes per kernel call.
-            Some(mid) => {
-                for half in 0..2 {
-                    let lanes = [2 * half, 2 * half + 1];
-                    if !live[lanes[0]] && !live[lanes[1]] {
-                        continue;
-                    }
-                    let mut blocks = [[0u8; 128]; 2];
-                    for (block, &j) in blocks.iter_mut().zip(&lanes) {
-                        last_block(block, parts[j], C512::LEN_BYTES);
-                    }
-                    let mut digests = [[0u8; 64]; 2];
-                    digest_x2(mid, &blocks, &mut digests);
-                    for (digest, j) in digests.iter().zip(lanes) {
-                        if live[j] {
-                            out[j][..self.n].copy_from_slice(&digest[..self.n]);
-                        }
-                    }
-                }
-            }
-            // Category 1: ADRSc (22) ‖ left (16) ‖ right (16) and the padding fit one block.
-            None => self.sha256_x4(parts, live, out),
+        for j in (0..4).filter(|&j| live[j]) {
+            self.h(&adrs[j], left[j], right[j], &mut out[j]);
         }
     }
 
