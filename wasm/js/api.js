@@ -46,8 +46,12 @@ function options(opts, allowed, where) {
   return snapshot;
 }
 
+// The empty context: one shared array (a length-0 view cannot be written), so a call
+// allocates nothing beyond what it copies into wasm memory.
+const NO_BYTES = new Uint8Array(0);
+
 function context(opts) {
-  if (opts.context === undefined) return new Uint8Array(0);
+  if (opts.context === undefined) return NO_BYTES;
   const ctx = bytes('context', opts.context);
   if (ctx.length > 255) throw new RangeError(`pqverify: context is ${ctx.length} bytes; a context is at most 255 bytes`);
   return ctx;
@@ -149,9 +153,9 @@ export function makeApi(bindings, memory) {
           if (o.externalMu) {
             if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no external-mu interface (ML-DSA only)`);
             if (msg.length !== 64) throw new RangeError(`pqverify: external mu is ${msg.length} bytes; it must be exactly 64 bytes`);
-            return run('Mu', 0, sig, msg, new Uint8Array(0), pk);
+            return run('Mu', 0, sig, msg, NO_BYTES, pk);
           }
-          return run('Internal', 0, sig, msg, new Uint8Array(0), pk);
+          return run('Internal', 0, sig, msg, NO_BYTES, pk);
         },
       }),
       prepare(pk) {
@@ -190,9 +194,9 @@ export function makeApi(bindings, memory) {
               if (o.externalMu) {
                 if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no external-mu interface (ML-DSA only)`);
                 if (msg.length !== 64) throw new RangeError(`pqverify: external mu is ${msg.length} bytes; it must be exactly 64 bytes`);
-                return runPrepared('Mu', 0, sig, msg, new Uint8Array(0));
+                return runPrepared('Mu', 0, sig, msg, NO_BYTES);
               }
-              return runPrepared('Internal', 0, sig, msg, new Uint8Array(0));
+              return runPrepared('Internal', 0, sig, msg, NO_BYTES);
             },
           }),
           /** Releases the expanded key now (otherwise it is released when garbage-collected). */
