@@ -6,7 +6,6 @@
 import { SUITES } from '../../wasm/js/tables.js';
 
 const EXPORTS = Object.fromEntries(SUITES.map((s) => [s.name, s.export]));
-const IDS = Object.fromEntries(SUITES.map((s) => [s.name, s.id]));
 
 /** The export name of a suite (e.g. "ml_dsa44"). */
 export const exportOf = (suite) => EXPORTS[suite];
@@ -15,8 +14,8 @@ export const exportOf = (suite) => EXPORTS[suite];
  * @param pq - the pqverify package namespace
  * @param noble - noble's ml-dsa and slh-dsa exports merged, or null to leave noble out
  * @param selected - way names to include (default: all)
- * @param baseline - the raw exports of a second, baseline (non-SIMD) instance of the
- *   package's wasm, or null: the `pqverify-portable` way
+ * @param baseline - the package's `pqverify/baseline` entry (its build without SIMD:
+ *   the portable kernels), or null: the `pqverify-portable` way
  * @param liboqs - liboqs-js signature instances by FIPS suite name, or null: the
  *   `liboqs-js` way (one-shot from bytes, as `pqverify`: both copy the inputs into
  *   their wasm memory on every call)
@@ -44,12 +43,11 @@ export function makeWays(pq, noble, selected, baseline = null, liboqs = null) {
     },
   ];
   if (baseline) {
-    const empty = new Uint8Array(0);
     ways.push({
       name: 'pqverify-portable',
       bind(suite, pk, msg, sig) {
-        const id = IDS[suite];
-        return id === undefined ? null : () => baseline.verify(id, baseline.Interface.Pure, 0, sig, msg, empty, pk);
+        const s = baseline[exportOf(suite)];
+        return s ? () => s.verify(sig, msg, pk) : null;
       },
     });
   }

@@ -66,6 +66,21 @@ pub enum Error {
     UnknownSuite,
     /// A pre-hash name that is not one of the approved functions.
     UnknownPreHash,
+    /// An encoded public key (SubjectPublicKeyInfo DER) that is not the exact DER
+    /// encoding RFC 9881 and the LAMPS SLH-DSA document give.
+    MalformedPublicKey {
+        /// What is wrong with it, and what was expected.
+        what: &'static str,
+    },
+    /// A SubjectPublicKeyInfo whose algorithm OID is not one of the 15 suites'.
+    UnknownKeyAlgorithm,
+    /// A SubjectPublicKeyInfo for another suite than the one asked for.
+    KeyAlgorithm {
+        /// The suite the key was given for.
+        expected: Suite,
+        /// The suite its algorithm OID names.
+        found: Suite,
+    },
 }
 
 impl Error {
@@ -101,6 +116,14 @@ impl fmt::Display for Error {
                 "unknown pre-hash name; expected one of SHA2-224, SHA2-256, SHA2-384, SHA2-512, \
                  SHA2-512/224, SHA2-512/256, SHA3-224, SHA3-256, SHA3-384, SHA3-512, SHAKE-128, SHAKE-256",
             ),
+            Error::MalformedPublicKey { what } => write!(f, "malformed SubjectPublicKeyInfo: {what}"),
+            Error::UnknownKeyAlgorithm => f.write_str(
+                "the SubjectPublicKeyInfo's algorithm is not ML-DSA (OID 2.16.840.1.101.3.4.3.17 to .19) \
+                 nor pure SLH-DSA (2.16.840.1.101.3.4.3.20 to .31)",
+            ),
+            Error::KeyAlgorithm { expected, found } => {
+                write!(f, "the SubjectPublicKeyInfo holds a {found} key; expected a {expected} key")
+            }
         }
     }
 }

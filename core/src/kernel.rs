@@ -23,6 +23,7 @@ use crate::mldsa::{Poly, portable as mldsa_portable};
 static FORCE_PORTABLE: AtomicBool = AtomicBool::new(false);
 
 /// Forces (or stops forcing) the portable kernels; returns the previous setting.
+#[cfg(feature = "force-portable")]
 pub(crate) fn set_force_portable(on: bool) -> bool {
     FORCE_PORTABLE.swap(on, Ordering::Relaxed)
 }
@@ -65,7 +66,7 @@ impl Kernel {
 /// The kernels in use now (cpufeatures caches the CPUID answer after the first call).
 #[inline]
 pub(crate) fn current() -> Kernel {
-    if FORCE_PORTABLE.load(Ordering::Relaxed) {
+    if cfg!(feature = "force-portable") && FORCE_PORTABLE.load(Ordering::Relaxed) {
         return Kernel::Portable;
     }
     #[cfg(target_arch = "x86_64")]

@@ -32,12 +32,14 @@ pub mod kernel_checks;
 mod message;
 mod mldsa;
 mod prehash;
+mod public_key;
 mod slhdsa;
 mod suite;
 
 pub use error::Error;
 pub use message::{MAX_CONTEXT_LEN, Message};
 pub use prehash::PreHash;
+pub use public_key::PublicKey;
 pub use suite::{Family, Suite};
 
 /// Verifies `signature` on `message` under the encoded `public_key`.
@@ -48,9 +50,20 @@ pub use suite::{Family, Suite};
 /// 255 bytes, μ not 64 bytes, an interface the suite lacks).
 pub fn verify(suite: Suite, public_key: &[u8], message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
     match suite.family() {
-        Family::MlDsa => mldsa::verify(suite, public_key, &message, signature),
-        Family::SlhDsa => slhdsa::verify(suite, public_key, &message, signature),
+        Family::MlDsa if cfg!(feature = "ml-dsa") => mldsa::verify(suite, public_key, &message, signature),
+        Family::SlhDsa if cfg!(feature = "slh-dsa") => slhdsa::verify(suite, public_key, &message, signature),
+        family => Err(not_built(suite, family)),
     }
+}
+
+/// The error for a family this build leaves out (features `ml-dsa`, `slh-dsa`). The
+/// guards above are constants, so the left-out family's code is not linked.
+fn not_built(suite: Suite, family: Family) -> Error {
+    let what = match family {
+        Family::MlDsa => "verification in this build (built without the ml-dsa feature)",
+        Family::SlhDsa => "verification in this build (built without the slh-dsa feature)",
+    };
+    Error::Unsupported { suite, what }
 }
 
 /// A public key decoded and expanded once, to verify many signatures.
@@ -75,8 +88,11 @@ impl PreparedKey {
     /// Decodes and expands `public_key` for `suite`.
     pub fn new(suite: Suite, public_key: &[u8]) -> Result<Self, Error> {
         let inner = match suite.family() {
-            Family::MlDsa => Prepared::MlDsa(mldsa::PreparedMlDsa::new(suite, public_key)?),
-            Family::SlhDsa => Prepared::SlhDsa(slhdsa::PreparedSlhDsa::new(suite, public_key)?),
+            Family::MlDsa if cfg!(feature = "ml-dsa") => Prepared::MlDsa(mldsa::PreparedMlDsa::new(suite, public_key)?),
+            Family::SlhDsa if cfg!(feature = "slh-dsa") => {
+                Prepared::SlhDsa(slhdsa::PreparedSlhDsa::new(suite, public_key)?)
+            }
+            family => return Err(not_built(suite, family)),
         };
         Ok(PreparedKey { inner })
     }
@@ -91,9 +107,11 @@ impl PreparedKey {
 
     /// Verifies `signature` on `message`; same contract as [`verify`].
     pub fn verify(&self, message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
+        // Guarded like `verify`: a variant this build never makes must not link its code.
         match &self.inner {
-            Prepared::MlDsa(k) => k.verify(&message, signature),
-            Prepared::SlhDsa(k) => k.verify(&message, signature),
+            Prepared::MlDsa(k) if cfg!(feature = "ml-dsa") => k.verify(&message, signature),
+            Prepared::SlhDsa(k) if cfg!(feature = "slh-dsa") => k.verify(&message, signature),
+            _ => Err(not_built(self.suite(), self.suite().family())),
         }
     }
 }
@@ -104,10 +122,12 @@ pub fn kernels() -> &'static str {
     kernel::current().name()
 }
 
+/// (Feature `force-portable`, on by default.)
 /// Forces the portable kernels (`true`) or returns to the fastest available
 /// (`false`), process-wide: for comparing backends and testing them against each
 /// other. Verdicts never depend on it. Returns the previous setting, so that a
 /// caller can restore it.
+#[cfg(feature = "force-portable")]
 pub fn force_portable(on: bool) -> bool {
     kernel::set_force_portable(on)
 }

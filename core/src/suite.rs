@@ -117,6 +117,29 @@ impl Suite {
         }
     }
 
+    /// The last arc of the suite's NIST algorithm identifier, 2.16.840.1.101.3.4.3.*:
+    /// 17–19 for ML-DSA (FIPS 204, RFC 9881), 20–31 for pure SLH-DSA (NIST's
+    /// Computer Security Objects Register, as the LAMPS SLH-DSA document uses them).
+    pub const fn oid_arc(self) -> u8 {
+        match self {
+            Suite::MlDsa44 => 17,
+            Suite::MlDsa65 => 18,
+            Suite::MlDsa87 => 19,
+            Suite::SlhDsaSha2_128s => 20,
+            Suite::SlhDsaSha2_128f => 21,
+            Suite::SlhDsaSha2_192s => 22,
+            Suite::SlhDsaSha2_192f => 23,
+            Suite::SlhDsaSha2_256s => 24,
+            Suite::SlhDsaSha2_256f => 25,
+            Suite::SlhDsaShake128s => 26,
+            Suite::SlhDsaShake128f => 27,
+            Suite::SlhDsaShake192s => 28,
+            Suite::SlhDsaShake192f => 29,
+            Suite::SlhDsaShake256s => 30,
+            Suite::SlhDsaShake256f => 31,
+        }
+    }
+
     /// NIST security category (1 to 5).
     pub const fn security_category(self) -> u8 {
         match self {

@@ -6,15 +6,45 @@ export type PreHashName =
 /** A pre-hash function: an ACVP name or a `@noble/hashes` hash function (identified by its OID). */
 export type PreHash = PreHashName | { oid?: Uint8Array };
 
-/** Options of `verify`: the context string, at most 255 bytes (default empty). */
+/**
+ * How the public key argument is encoded (as WebCrypto names the formats): `'raw'`
+ * (the default; or `'raw-public'`) the FIPS 204/205 encoding, `'spki'` an X.509
+ * SubjectPublicKeyInfo in DER (RFC 9881; NIST's SLH-DSA OIDs), `'jwk'` a WebCrypto
+ * JSON Web Key (`kty: "AKP"`, ML-DSA). Never guessed from the length.
+ */
+export type KeyFormat = 'raw' | 'raw-public' | 'spki' | 'jwk';
+
+/** A public ML-DSA key as WebCrypto's `exportKey('jwk', …)` gives it. */
+export interface AkpJsonWebKey {
+  readonly kty: 'AKP';
+  /** The suite's FIPS name, e.g. "ML-DSA-44". */
+  readonly alg: string;
+  /** The raw public key, base64url without padding. */
+  readonly pub: string;
+  readonly use?: string;
+  readonly key_ops?: readonly string[];
+  readonly ext?: boolean;
+}
+
+/** A public key: bytes (`'raw'` or `'spki'`) or, with `keyFormat: 'jwk'`, a JWK. */
+export type PublicKeyInput = Uint8Array | AkpJsonWebKey;
+
+/** Options of `verify`: the context string, at most 255 bytes (default empty), and the key's format. */
 export interface VerifyOpts {
   context?: Uint8Array;
+  keyFormat?: KeyFormat;
 }
 
 /** Options of `internal.verify`. */
 export interface InternalOpts {
   /** The message argument is a 64-byte μ (ML-DSA only). */
   externalMu?: boolean;
+  keyFormat?: KeyFormat;
+}
+
+/** Options of `prepare`: the key's format. */
+export interface PrepareOpts {
+  keyFormat?: KeyFormat;
 }
 
 /** HashML-DSA / HashSLH-DSA verification with one pre-hash function. */
@@ -23,7 +53,7 @@ export interface PreHashVerifier {
   readonly securityLevel: number;
   readonly lengths: Lengths;
   /** HashML-DSA.Verify / hash_slh_verify: the message is hashed here. */
-  verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, opts?: VerifyOpts): boolean;
+  verify(signature: Uint8Array, message: Uint8Array, publicKey: PublicKeyInput, opts?: VerifyOpts): boolean;
 }
 
 /**
@@ -66,19 +96,19 @@ export interface Suite {
    * ML-DSA.Verify / slh_verify. Returns false for any signature that is not valid,
    * including one of the wrong length.
    * @throws TypeError if an argument is not a Uint8Array or an option is unknown
-   * @throws RangeError if the public key has the wrong length or the context is over 255 bytes
+   * @throws RangeError if the public key has the wrong length or a malformed encoding, or the context is over 255 bytes
    */
-  verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, opts?: VerifyOpts): boolean;
+  verify(signature: Uint8Array, message: Uint8Array, publicKey: PublicKeyInput, opts?: VerifyOpts): boolean;
   /** HashML-DSA / HashSLH-DSA with `hash`. */
   prehash(hash: PreHash): PreHashVerifier;
   /** Verify_internal on M′, or (ML-DSA, `externalMu: true`) on a 64-byte μ. */
   readonly internal: {
     readonly info: Info;
     readonly lengths: Lengths;
-    verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, opts?: InternalOpts): boolean;
+    verify(signature: Uint8Array, message: Uint8Array, publicKey: PublicKeyInput, opts?: InternalOpts): boolean;
   };
   /** Decodes and expands `publicKey` once for many verifications. */
-  prepare(publicKey: Uint8Array): PreparedKey;
+  prepare(publicKey: PublicKeyInput, opts?: PrepareOpts): PreparedKey;
 }
 
 export declare const ml_dsa44: Suite;
@@ -102,7 +132,7 @@ export declare function verify(
   suiteName: string,
   signature: Uint8Array,
   message: Uint8Array,
-  publicKey: Uint8Array,
+  publicKey: PublicKeyInput,
   opts?: VerifyOpts & { prehash?: PreHash },
 ): boolean;
 

@@ -1,5 +1,6 @@
-// The @noble/post-quantum-shaped API of pqverify, over the wasm exports.
-// Shared by the self-initialising entry (index.js) and the manual one (manual.js).
+// The @noble/post-quantum-shaped API of pqverify, over the wasm exports. Shared by
+// every entry: the per-scheme ones (ml-dsa.js, slh-dsa.js), the default one (index.js),
+// the baseline build (baseline.js) and the manual one (manual.js).
 
 import { PREHASHES, SUITES } from './tables.js';
 
@@ -40,6 +41,9 @@ function options(opts, allowed, where) {
     }
     if (opts[key] !== undefined) snapshot[key] = opts[key];
   }
+  if ('keyFormat' in snapshot && !KEY_FORMATS.includes(snapshot.keyFormat)) {
+    throw new TypeError(`pqverify: option keyFormat must be one of ${KEY_FORMATS.map((f) => `"${f}"`).join(', ')}, got ${typeof snapshot.keyFormat === 'string' ? `"${snapshot.keyFormat}"` : describe(snapshot.keyFormat)}`);
+  }
   if ('externalMu' in snapshot && typeof snapshot.externalMu !== 'boolean') {
     throw new TypeError(`pqverify: option externalMu must be a boolean, got ${describe(snapshot.externalMu)}`);
   }
@@ -73,12 +77,75 @@ function hashId(hash) {
   throw new TypeError(`pqverify: a pre-hash must be a name such as "SHA2-256" or a @noble/hashes hash function, got ${describe(hash)}`);
 }
 
-function publicKey(pk, name, length) {
-  bytes('publicKey', pk);
-  if (pk.length !== length) {
-    throw new RangeError(`pqverify: public key is ${pk.length} bytes; ${name} public keys are ${length} bytes`);
+// Public-key encodings, as WebCrypto names them: the raw FIPS encoding ('raw', or
+// WebCrypto's 'raw-public'), an X.509 SubjectPublicKeyInfo ('spki', decoded strictly in
+// the wasm module by pqverify-core) and WebCrypto's JSON Web Key ('jwk', ML-DSA).
+const KEY_FORMATS = ['raw', 'raw-public', 'spki', 'jwk'];
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Strict base64url (RFC 4648 §5, no padding, as JWK uses it): bytes, or a RangeError. */
+function base64url(text, what) {
+  if (typeof text !== 'string') throw new TypeError(`pqverify: ${what} must be a base64url string, got ${describe(text)}`);
+  if (text.length % 4 === 1) throw new RangeError(`pqverify: ${what} is not base64url: ${text.length} characters cannot encode whole bytes`);
+  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
+  let acc = 0;
+  let bits = 0;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const v = BASE64URL.indexOf(text[i]);
+    if (v < 0) throw new RangeError(`pqverify: ${what} is not base64url: character ${JSON.stringify(text[i])} at ${i} (no padding, '-' and '_' for 62 and 63)`);
+    acc = (acc << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[n++] = (acc >> bits) & 0xff;
+    }
   }
-  return pk;
+  if ((acc & ((1 << bits) - 1)) !== 0) throw new RangeError(`pqverify: ${what} is not canonical base64url: its last character has bits set past the end of the data`);
+  return out;
+}
+
+/**
+ * The raw key of a WebCrypto JWK (kty "AKP", draft-ietf-cose-dilithium): own
+ * properties only; kty, alg and pub must say this suite's public key, and nothing
+ * present may contradict them (a private part, another use or no "verify" operation).
+ */
+function jwkKey(jwk, name, isMlDsa) {
+  if (jwk === null || typeof jwk !== 'object' || Array.isArray(jwk) || isBytes(jwk)) {
+    throw new TypeError(`pqverify: a "jwk" public key must be an object such as WebCrypto's exportKey("jwk") gives, got ${describe(jwk)}`);
+  }
+  if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no JWK encoding (WebCrypto's "AKP" keys are ML-DSA); use "raw" or "spki"`);
+  const own = (key) => (Object.prototype.hasOwnProperty.call(jwk, key) ? jwk[key] : undefined);
+  const kty = own('kty');
+  if (kty !== 'AKP') throw new RangeError(`pqverify: JWK kty is ${JSON.stringify(kty)}; ML-DSA keys have kty "AKP"`);
+  const alg = own('alg');
+  if (alg !== name) throw new RangeError(`pqverify: JWK alg is ${JSON.stringify(alg)}; expected "${name}"`);
+  if (own('priv') !== undefined) throw new RangeError('pqverify: the JWK holds a private key ("priv"); pass only the public key');
+  const use = own('use');
+  if (use !== undefined && use !== 'sig') throw new RangeError(`pqverify: JWK use is ${JSON.stringify(use)}; a signature key has use "sig"`);
+  const ops = own('key_ops');
+  if (ops !== undefined && !(Array.isArray(ops) && ops.includes('verify'))) {
+    throw new RangeError('pqverify: JWK key_ops does not include "verify"');
+  }
+  const pub = own('pub');
+  if (pub === undefined) throw new RangeError('pqverify: the JWK has no "pub" (the base64url public key)');
+  return base64url(pub, 'JWK pub');
+}
+
+/**
+ * The public key as the wasm side takes it: [format id, bytes]. Raw keys are checked
+ * for length here; SubjectPublicKeyInfo is decoded in wasm (pqverify-core).
+ */
+function publicKey(pk, format, name, length, isMlDsa, ids) {
+  let raw;
+  if (format === 'spki') return [ids.Spki, bytes('publicKey', pk)];
+  if (format === 'jwk') raw = jwkKey(pk, name, isMlDsa);
+  else raw = bytes('publicKey', pk);
+  if (raw.length !== length) {
+    throw new RangeError(`pqverify: public key is ${raw.length} bytes; ${name} public keys are ${length} bytes`);
+  }
+  return [ids.Raw, raw];
 }
 
 /** Errors thrown by the wasm side are about argument values (RangeError); one "pqverify:" prefix. */
@@ -93,28 +160,27 @@ function call(fn) {
 }
 
 /**
- * Builds the public API over the wasm-bindgen exports of one build.
+ * Builds the suites of one wasm build over its wasm-bindgen exports.
  * @param {() => object} bindings - returns the initialised wasm exports (throws if not initialised)
- * @param {() => number} memory - bytes of the module's linear memory
+ * @param {'ml-dsa' | 'slh-dsa' | undefined} family - the family the build holds (both when undefined)
+ * @returns an object with one frozen suite per export name (`ml_dsa44`, …)
  */
-export function makeApi(bindings, memory) {
+export function makeSuites(bindings, family) {
   const api = {};
 
-  function check(name, pkLen, sig, msg, pk) {
-    bytes('signature', sig);
-    bytes('message', msg);
-    publicKey(pk, name, pkLen);
-  }
-
   for (const { id, export: exportName, name, type, publicKey: pkLen, signature: sigLen, securityLevel } of SUITES) {
+    if (family !== undefined && type !== family) continue;
     const isMlDsa = type === 'ml-dsa';
     const lengths = Object.freeze({ publicKey: pkLen, signature: sigLen });
     // bindings() outside call(): not being initialised is an environment Error, not an
     // argument error. Suite, interface and pre-hash cross as numbers (`iface` names a
     // member of the glue's Interface enum; the ids come from tables.js).
-    const run = (iface, hash, sig, msg, ctx, pk) => {
+    const run = (iface, hash, sig, msg, ctx, pk, o) => {
+      bytes('signature', sig);
+      bytes('message', msg);
       const wasm = bindings();
-      return call(() => wasm.verify(id, wasm.Interface[iface], hash, sig, msg, ctx, pk));
+      const [format, key] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa, wasm.KeyFormat);
+      return call(() => wasm.verify(id, format, wasm.Interface[iface], hash, sig, msg, ctx, key));
     };
 
     const suite = {
@@ -127,9 +193,8 @@ export function makeApi(bindings, memory) {
       /** FIPS name, e.g. "ML-DSA-65". */
       name,
       verify(sig, msg, pk, opts) {
-        const o = options(opts, ['context'], `${name} verify`);
-        check(name, pkLen, sig, msg, pk);
-        return run('Pure', 0, sig, msg, context(o), pk);
+        const o = options(opts, ['context', 'keyFormat'], `${name} verify`);
+        return run('Pure', 0, sig, msg, context(o), pk, o);
       },
       prehash(hash) {
         const h = hashId(hash);
@@ -138,9 +203,8 @@ export function makeApi(bindings, memory) {
           securityLevel,
           lengths,
           verify(sig, msg, pk, opts) {
-            const o = options(opts, ['context'], `${name} prehash verify`);
-            check(name, pkLen, sig, msg, pk);
-            return run('PreHash', h, sig, msg, context(o), pk);
+            const o = options(opts, ['context', 'keyFormat'], `${name} prehash verify`);
+            return run('PreHash', h, sig, msg, context(o), pk, o);
           },
         });
       },
@@ -148,20 +212,21 @@ export function makeApi(bindings, memory) {
         info: Object.freeze({ type }),
         lengths,
         verify(sig, msg, pk, opts) {
-          const o = options(opts, ['externalMu'], `${name} internal verify`);
-          check(name, pkLen, sig, msg, pk);
+          const o = options(opts, ['externalMu', 'keyFormat'], `${name} internal verify`);
           if (o.externalMu) {
+            bytes('message', msg);
             if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no external-mu interface (ML-DSA only)`);
             if (msg.length !== 64) throw new RangeError(`pqverify: external mu is ${msg.length} bytes; it must be exactly 64 bytes`);
-            return run('Mu', 0, sig, msg, NO_BYTES, pk);
+            return run('Mu', 0, sig, msg, NO_BYTES, pk, o);
           }
-          return run('Internal', 0, sig, msg, NO_BYTES, pk);
+          return run('Internal', 0, sig, msg, NO_BYTES, pk, o);
         },
       }),
-      prepare(pk) {
-        publicKey(pk, name, pkLen);
+      prepare(pk, opts) {
+        const o = options(opts, ['keyFormat'], `${name} prepare`);
         const wasm = bindings();
-        let key = call(() => new wasm.PreparedKey(id, pk));
+        const [format, raw] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa, wasm.KeyFormat);
+        let key = call(() => new wasm.PreparedKey(id, format, raw));
         const live = () => {
           if (key === null) throw new Error(`pqverify: this ${name} prepared key was freed`);
           return key;
@@ -213,32 +278,24 @@ export function makeApi(bindings, memory) {
     api[exportName] = Object.freeze(suite);
   }
 
-  const byName = new Map(SUITES.map((s) => [s.name.toUpperCase(), api[s.export]]));
+  return api;
+}
 
-  /** Verifies with the suite named `suiteName` (a FIPS name such as "SLH-DSA-SHAKE-128s"). */
-  api.verify = function verify(suiteName, sig, msg, pk, opts) {
-    if (typeof suiteName !== 'string') throw new TypeError(`pqverify: suite name must be a string, got ${describe(suiteName)}`);
-    const suite = byName.get(suiteName.toUpperCase());
-    if (!suite) throw new RangeError(`pqverify: unknown suite "${suiteName}"; expected one of ${SUITES.map((s) => s.name).join(', ')}`);
-    const o = options(opts, ['context', 'prehash'], 'verify');
-    const rest = o.context === undefined ? undefined : { context: o.context };
-    return o.prehash === undefined ? suite.verify(sig, msg, pk, rest) : suite.prehash(o.prehash).verify(sig, msg, pk, rest);
-  };
+/**
+ * `verify(suiteName, …)` of an entry: verifies with the suite named `suiteName` (a FIPS
+ * name such as "SLH-DSA-SHAKE-128s") among `suitesByExport` (the entry's suites).
+ */
+export function verifyByName(suitesByExport, suiteName, sig, msg, pk, opts) {
+  if (typeof suiteName !== 'string') throw new TypeError(`pqverify: suite name must be a string, got ${describe(suiteName)}`);
+  const row = SUITES.find((s) => s.name.toUpperCase() === suiteName.toUpperCase());
+  const suite = row && suitesByExport[row.export];
+  if (!suite) throw new RangeError(`pqverify: unknown suite "${suiteName}"; expected one of ${SUITES.map((s) => s.name).join(', ')}`);
+  const o = options(opts, ['context', 'prehash', 'keyFormat'], 'verify');
+  const rest = { context: o.context, keyFormat: o.keyFormat };
+  return o.prehash === undefined ? suite.verify(sig, msg, pk, rest) : suite.prehash(o.prehash).verify(sig, msg, pk, rest);
+}
 
-  /** Every suite with its FIPS name and byte lengths. */
-  api.suites = function suites() {
-    return SUITES.map(({ name, export: exportName, publicKey, signature }) => ({ name, export: exportName, publicKey, signature }));
-  };
-
-  /** Bytes of the wasm module's linear memory (it grows by 64 KiB pages, never shrinks). */
-  api.memoryBytes = function memoryBytes() {
-    return memory();
-  };
-
-  /** Which wasm build is running: "simd128" or "portable". */
-  api.backend = function backend() {
-    return bindings().backend();
-  };
-
-  return Object.freeze(api);
+/** Every suite with its FIPS name, export name and byte lengths. */
+export function suites() {
+  return SUITES.map(({ name, export: exportName, publicKey, signature }) => ({ name, export: exportName, publicKey, signature }));
 }

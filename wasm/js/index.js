@@ -1,33 +1,40 @@
 // pqverify: ML-DSA (FIPS 204) and SLH-DSA (FIPS 205) signature verification in
 // WebAssembly, with the API of @noble/post-quantum. Nothing to await and nothing to
-// fetch: both builds are embedded, and the one this engine runs best is compiled
-// synchronously on first use. Works unchanged in service workers (MV3 extensions),
+// fetch. Each scheme is its own module (pqverify/ml-dsa, pqverify/slh-dsa), with its
+// build embedded and compiled synchronously on first use; a bundler keeps only the
+// schemes a wallet imports. Works unchanged in service workers (MV3 extensions),
 // workers, bundles and under require() (index.cjs).
-import { makeApi } from './api.js';
-import { bindings, initSync, instance, linearMemoryBytes, simdSupported } from './core.js';
-import { BASELINE, SIMD } from './embedded.js';
+import { ml_dsa44, ml_dsa65, ml_dsa87, memoryBytes as mlDsaMemory, backend as mlDsaBackend } from './ml-dsa.js';
+import {
+  slh_dsa_sha2_128s, slh_dsa_sha2_128f, slh_dsa_sha2_192s, slh_dsa_sha2_192f, slh_dsa_sha2_256s, slh_dsa_sha2_256f,
+  slh_dsa_shake_128s, slh_dsa_shake_128f, slh_dsa_shake_192s, slh_dsa_shake_192f, slh_dsa_shake_256s, slh_dsa_shake_256f,
+  memoryBytes as slhDsaMemory,
+} from './slh-dsa.js';
+import { verifyByName } from './api.js';
 
-function decodeBase64(text) {
-  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
-  // Node's atob is written in JS and slow on 150 KB; its Buffer decodes natively.
-  const NodeBuffer = globalThis.Buffer;
-  if (typeof NodeBuffer?.from === 'function') return new Uint8Array(NodeBuffer.from(text, 'base64'));
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
-function embedded() {
-  if (instance() === null) initSync(decodeBase64(simdSupported() ? SIMD : BASELINE));
-  return bindings();
-}
-
-const api = makeApi(embedded, linearMemoryBytes);
-
-export const {
+export { suites } from './api.js';
+export {
   ml_dsa44, ml_dsa65, ml_dsa87,
   slh_dsa_sha2_128s, slh_dsa_sha2_128f, slh_dsa_sha2_192s, slh_dsa_sha2_192f, slh_dsa_sha2_256s, slh_dsa_sha2_256f,
   slh_dsa_shake_128s, slh_dsa_shake_128f, slh_dsa_shake_192s, slh_dsa_shake_192f, slh_dsa_shake_256s, slh_dsa_shake_256f,
-  verify, suites, backend, memoryBytes,
-} = api;
+};
+
+/** Verifies with the suite named `suiteName` (a FIPS name such as "SLH-DSA-SHAKE-128s"). */
+export function verify(suiteName, sig, msg, pk, opts) {
+  const all = {
+    ml_dsa44, ml_dsa65, ml_dsa87,
+    slh_dsa_sha2_128s, slh_dsa_sha2_128f, slh_dsa_sha2_192s, slh_dsa_sha2_192f, slh_dsa_sha2_256s, slh_dsa_sha2_256f,
+    slh_dsa_shake_128s, slh_dsa_shake_128f, slh_dsa_shake_192s, slh_dsa_shake_192f, slh_dsa_shake_256s, slh_dsa_shake_256f,
+  };
+  return verifyByName(all, suiteName, sig, msg, pk, opts);
+}
+
+/** Bytes of the wasm linear memory of both schemes' modules (64 KiB pages; never shrinks). */
+export function memoryBytes() {
+  return mlDsaMemory() + slhDsaMemory();
+}
+
+/** Which wasm build runs: "simd128" (the baseline build is pqverify/baseline). */
+export function backend() {
+  return mlDsaBackend();
+}

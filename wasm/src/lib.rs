@@ -5,7 +5,7 @@
 //! Every function returns `false` for a signature that is not valid and throws
 //! (a `JsError` with the core's message) only when the call itself is unusable.
 
-use pqverify_core::{Error, Message, PreHash, PreparedKey as CorePreparedKey, Suite};
+use pqverify_core::{Error, Message, PreHash, PreparedKey as CorePreparedKey, PublicKey, Suite};
 use wasm_bindgen::prelude::*;
 
 /// The suite numbered `id`: its index in `Suite::ALL` (the `id` of the package's
@@ -55,6 +55,30 @@ fn message<'a>(interface: u32, hash: u32, msg: &'a [u8], ctx: &'a [u8]) -> Resul
     })
 }
 
+/// How a public key is encoded. The numbers cross the JS boundary (the package passes
+/// `KeyFormat.Raw` or `KeyFormat.Spki` from the glue; a WebCrypto JWK is decoded to
+/// raw bytes in JS, where JSON lives).
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyFormat {
+    /// The raw encoding of FIPS 204/205 (WebCrypto's `raw-public`).
+    Raw = 0,
+    /// An X.509 SubjectPublicKeyInfo in DER (WebCrypto's and OpenSSL's `spki`).
+    Spki = 1,
+}
+
+/// The raw key of `suite` in `public_key`, encoded as format number `format`.
+fn public_key(suite: Suite, format: u32, public_key: &[u8]) -> Result<PublicKey<'_>, JsError> {
+    const RAW: u32 = KeyFormat::Raw as u32;
+    const SPKI: u32 = KeyFormat::Spki as u32;
+    match format {
+        RAW => PublicKey::from_raw(suite, public_key),
+        SPKI => PublicKey::from_spki_der_for(suite, public_key),
+        other => return Err(JsError::new(&format!("unknown key format id {other}; expected {RAW} to {SPKI}"))),
+    }
+    .map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// `Ok(true)` valid, `Ok(false)` rejected, `Err` for an unusable call.
 fn verdict(result: Result<(), Error>) -> Result<bool, JsError> {
     match result {
@@ -64,12 +88,15 @@ fn verdict(result: Result<(), Error>) -> Result<bool, JsError> {
     }
 }
 
-/// Verifies one signature under the suite numbered `suite` (see [`suite`]), reading
-/// the message as interface number `interface` ([`Interface`]) with pre-hash number
+/// Verifies one signature under the suite numbered `suite` (see [`suite`]) and the
+/// public key encoded as format number `key_format` ([`KeyFormat`]), reading the
+/// message as interface number `interface` ([`Interface`]) with pre-hash number
 /// `hash`. Numbers, not names, so that a call copies only its byte arrays.
+#[allow(clippy::too_many_arguments, reason = "flat arguments cross the JS boundary without allocating")]
 #[wasm_bindgen]
 pub fn verify(
     suite: u32,
+    key_format: u32,
     interface: u32,
     hash: u32,
     signature: &[u8],
@@ -78,7 +105,8 @@ pub fn verify(
     public_key: &[u8],
 ) -> Result<bool, JsError> {
     let suite = self::suite(suite)?;
-    verdict(pqverify_core::verify(suite, public_key, message(interface, hash, msg, context)?, signature))
+    let key = self::public_key(suite, key_format, public_key)?;
+    verdict(pqverify_core::verify(suite, key.as_bytes(), message(interface, hash, msg, context)?, signature))
 }
 
 /// A public key decoded and expanded once, for many verifications.
@@ -87,11 +115,13 @@ pub struct PreparedKey(CorePreparedKey);
 
 #[wasm_bindgen]
 impl PreparedKey {
-    /// Decodes and expands `public_key` for the suite numbered `suite`.
+    /// Decodes and expands `public_key` (encoded as format number `key_format`) for
+    /// the suite numbered `suite`.
     #[wasm_bindgen(constructor)]
-    pub fn new(suite: u32, public_key: &[u8]) -> Result<PreparedKey, JsError> {
+    pub fn new(suite: u32, key_format: u32, public_key: &[u8]) -> Result<PreparedKey, JsError> {
         let suite = self::suite(suite)?;
-        CorePreparedKey::new(suite, public_key).map(PreparedKey).map_err(|e| JsError::new(&e.to_string()))
+        let key = self::public_key(suite, key_format, public_key)?;
+        CorePreparedKey::new(suite, key.as_bytes()).map(PreparedKey).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Verifies one signature under this key (arguments as for [`verify`]).
@@ -113,35 +143,8 @@ impl PreparedKey {
     }
 }
 
-/// Every suite as JSON: `[{"name","publicKey","signature"}, …]`.
-#[wasm_bindgen]
-pub fn suites() -> String {
-    let rows: Vec<String> = Suite::ALL
-        .iter()
-        .map(|s| {
-            format!(r#"{{"name":"{}","publicKey":{},"signature":{}}}"#, s.name(), s.public_key_len(), s.signature_len())
-        })
-        .collect();
-    format!("[{}]", rows.join(","))
-}
-
 /// Which kernels this build uses: `simd128` or `portable`.
 #[wasm_bindgen]
 pub fn backend() -> String {
     if cfg!(target_feature = "simd128") { "simd128" } else { "portable" }.to_owned()
 }
-
-/// Marks the build in a custom section (`pqverify_variant`: `simd128` or `baseline`),
-/// so the package's loader can match a given .wasm with its JS glue.
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-#[allow(unsafe_code, reason = "link_section only places these bytes in a custom section")]
-#[unsafe(link_section = "pqverify_variant")]
-#[used]
-static VARIANT: [u8; 7] = *b"simd128";
-
-/// See the simd128 variant.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "simd128")))]
-#[allow(unsafe_code, reason = "link_section only places these bytes in a custom section")]
-#[unsafe(link_section = "pqverify_variant")]
-#[used]
-static VARIANT: [u8; 8] = *b"baseline";

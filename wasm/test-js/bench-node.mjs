@@ -46,11 +46,8 @@ const env = {
     time: new Date().toISOString(),
   },
 };
-// A second, separate instance of the package's baseline (non-SIMD) build: the
-// query string makes Node load the glue module again.
-const pkgDir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
-const baseline = await import(`file://${pkgDir}wasm/pqverify_wasm.js?baseline`);
-baseline.initSync({ module: readFileSync(`${pkgDir}wasm/pqverify_wasm_bg.wasm`) });
+// The package's baseline (non-SIMD) build, its own entry and instance.
+const baseline = await import('pqverify/baseline');
 const liboqs = await liboqsInstances(liboqsJs, pq.suites().map((s) => s.name));
 const ways = makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline, liboqs);
 if (out) writeFileSync(out, '');

@@ -31,9 +31,9 @@ test('wasm memory is flat over many verifies and prepared keys', async () => {
   };
   const round = async (n) => {
     for (let i = 0; i < n; i++) {
-      assert.equal(glue.verify(ML_DSA_44, glue.Interface.Pure, 0, sig, msg, empty, pk), true);
+      assert.equal(glue.verify(ML_DSA_44, glue.KeyFormat.Raw, glue.Interface.Pure, 0, sig, msg, empty, pk), true);
       if (i % 10 === 0) {
-        const key = new glue.PreparedKey(ML_DSA_44, pk);
+        const key = new glue.PreparedKey(ML_DSA_44, glue.KeyFormat.Raw, pk);
         assert.equal(key.verify(glue.Interface.Pure, 0, sig, msg, empty), true);
         if (i % 20 === 0) key.free(); // the others are left to the garbage collector
       }

@@ -6,8 +6,28 @@
 
 use pqverify_core::{PreHash, Suite};
 use pqverify_kats::{self as kats, Case};
-use pqverify_wasm::{Interface, PreparedKey, backend, suites, verify};
+use pqverify_wasm::{Interface, KeyFormat, PreparedKey, backend, verify};
 use wasm_bindgen_test::wasm_bindgen_test;
+
+/// Raw public keys (the ACVP vectors' encoding).
+const RAW: u32 = KeyFormat::Raw as u32;
+
+/// SubjectPublicKeyInfo DER keys.
+const SPKI: u32 = KeyFormat::Spki as u32;
+
+/// `key` wrapped as RFC 9881 (and the LAMPS SLH-DSA document) lay it out, written out
+/// here independently of the decoder: SEQUENCE { SEQUENCE { OID }, BIT STRING }.
+fn spki(suite: &str, key: &[u8]) -> Vec<u8> {
+    let arc = 17 + Suite::ALL.iter().position(|s| s.name() == suite).unwrap() as u8;
+    let len = |n: usize| match n {
+        0..=0x7f => vec![n as u8],
+        0x80..=0xff => vec![0x81, n as u8],
+        _ => vec![0x82, (n >> 8) as u8, n as u8],
+    };
+    let alg = [0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, arc];
+    let bits = [&[0x03][..], &len(key.len() + 1), &[0], key].concat();
+    [&[0x30][..], &len(alg.len() + bits.len()), &alg, &bits].concat()
+}
 
 /// The number of a suite at the boundary (its index in `Suite::ALL`).
 fn suite_id(name: &str) -> u32 {
@@ -31,11 +51,17 @@ fn run_all(cases: &[Case]) -> usize {
     for case in cases {
         let (iface, hash) = args(case);
         let suite = suite_id(&case.suite);
-        let one_shot = verify(suite, iface, hash, &case.signature, &case.message, &case.context, &case.public_key)
+        let one_shot = verify(suite, RAW, iface, hash, &case.signature, &case.message, &case.context, &case.public_key)
             .unwrap_or_else(|_| panic!("tcId {}: unexpected error", case.tc_id));
-        let key = PreparedKey::new(suite, &case.public_key).unwrap_or_else(|_| panic!("tcId {}", case.tc_id));
+        let key = PreparedKey::new(suite, RAW, &case.public_key).unwrap_or_else(|_| panic!("tcId {}", case.tc_id));
         let prepared = key.verify(iface, hash, &case.signature, &case.message, &case.context).unwrap();
         assert_eq!(one_shot, prepared, "tcId {}", case.tc_id);
+        // The same key as a SubjectPublicKeyInfo: the same verdict, one-shot and prepared.
+        let der = spki(&case.suite, &case.public_key);
+        let via_spki = verify(suite, SPKI, iface, hash, &case.signature, &case.message, &case.context, &der).unwrap();
+        let key_spki = PreparedKey::new(suite, SPKI, &der).unwrap();
+        assert_eq!(via_spki, one_shot, "tcId {} through SPKI", case.tc_id);
+        assert_eq!(key_spki.verify(iface, hash, &case.signature, &case.message, &case.context).unwrap(), one_shot);
         assert_eq!(key.suite(), case.suite);
         if one_shot == case.expected {
             passed += 1;
@@ -65,30 +91,40 @@ fn bad_input_is_an_error_or_false_never_a_trap() {
         (suite_id("ML-DSA-44"), suite_id("SLH-DSA-SHAKE-128f"), suite_id("SLH-DSA-SHA2-256f"));
     let (pure, prehash, mu) = (Interface::Pure as u32, Interface::PreHash as u32, Interface::Mu as u32);
     // Wrong key length: an error with the expected length.
-    assert!(verify(ml44, pure, 0, &[0; 2420], b"m", b"", &pk[..1311]).is_err());
-    assert!(PreparedKey::new(ml44, &pk[..100]).is_err());
+    assert!(verify(ml44, RAW, pure, 0, &[0; 2420], b"m", b"", &pk[..1311]).is_err());
+    assert!(PreparedKey::new(ml44, RAW, &pk[..100]).is_err());
     // Unknown suite, interface or hash numbers (one past the last, and far out): errors.
     for id in [Suite::ALL.len() as u32, 256, u32::MAX] {
-        assert!(verify(id, pure, 0, &[], b"", b"", &pk).is_err());
-        assert!(PreparedKey::new(id, &pk).is_err());
+        assert!(verify(id, RAW, pure, 0, &[], b"", b"", &pk).is_err());
+        assert!(PreparedKey::new(id, RAW, &pk).is_err());
     }
     for id in [4, 256, u32::MAX] {
-        assert!(verify(ml44, id, 0, &[], b"", b"", &pk).is_err());
+        assert!(verify(ml44, RAW, id, 0, &[], b"", b"", &pk).is_err());
     }
     for id in [PreHash::ALL.len() as u32, u32::MAX] {
-        assert!(verify(ml44, prehash, id, &[], b"", b"", &pk).is_err());
+        assert!(verify(ml44, RAW, prehash, id, &[], b"", b"", &pk).is_err());
     }
     // Context over 255 bytes and μ of the wrong length: errors.
-    assert!(verify(ml44, pure, 0, &[0; 2420], b"m", &[0; 256], &pk).is_err());
-    assert!(verify(ml44, mu, 0, &[0; 2420], &[0; 63], b"", &pk).is_err());
-    assert!(verify(slh_shake_128f, mu, 0, &[0; 17088], &[0; 64], b"", &[0; 32]).is_err());
+    assert!(verify(ml44, RAW, pure, 0, &[0; 2420], b"m", &[0; 256], &pk).is_err());
+    assert!(verify(ml44, RAW, mu, 0, &[0; 2420], &[0; 63], b"", &pk).is_err());
+    assert!(verify(slh_shake_128f, RAW, mu, 0, &[0; 17088], &[0; 64], b"", &[0; 32]).is_err());
     // Signatures of any length and content: false.
     for len in [0, 1, 2419, 2420, 2421, 100_000] {
-        assert_eq!(verify(ml44, pure, 0, &vec![0x5a; len], b"m", b"", &pk).ok(), Some(false));
+        assert_eq!(verify(ml44, RAW, pure, 0, &vec![0x5a; len], b"m", b"", &pk).ok(), Some(false));
     }
-    assert_eq!(verify(slh_sha2_256f, pure, 0, &vec![1; 49856], b"m", b"", &[0; 64]).ok(), Some(false));
-    assert!(suites().contains("\"name\":\"SLH-DSA-SHAKE-256f\",\"publicKey\":64,\"signature\":49856"));
+    assert_eq!(verify(slh_sha2_256f, RAW, pure, 0, &vec![1; 49856], b"m", b"", &[0; 64]).ok(), Some(false));
     assert_eq!(backend(), if cfg!(target_feature = "simd128") { "simd128" } else { "portable" });
+    // Key formats: an unknown one, a SubjectPublicKeyInfo of another suite or with
+    // trailing bytes: errors, never false.
+    assert!(verify(ml44, 2, pure, 0, &[0; 2420], b"m", b"", &pk).is_err());
+    let der = spki("ML-DSA-65", &[0; 1952]);
+    assert!(verify(ml44, SPKI, pure, 0, &[0; 2420], b"m", b"", &der).is_err());
+    assert!(PreparedKey::new(ml44, SPKI, &der).is_err());
+    let mut der = spki("ML-DSA-44", &pk);
+    assert_eq!(verify(ml44, SPKI, pure, 0, &[0; 2420], b"m", b"", &der).ok(), Some(false));
+    der.push(0);
+    assert!(verify(ml44, SPKI, pure, 0, &[0; 2420], b"m", b"", &der).is_err());
+    assert!(verify(ml44, SPKI, pure, 0, &[0; 2420], b"m", b"", &pk).is_err());
 }
 
 #[wasm_bindgen_test]

@@ -94,6 +94,38 @@ fn npm_ci(dir: &Path) -> Result {
     Ok(())
 }
 
+/// One wasm build of the package.
+struct Build {
+    /// Its folder in the package.
+    dir: &'static str,
+    /// With the simd128 kernels (RUSTFLAGS of [`rustflags`]).
+    simd: bool,
+    /// cargo's feature flags (which families the module holds).
+    cargo_features: &'static [&'static str],
+    /// Embedded in an entry (`embedded.js` beside it), or only shipped as a file.
+    embedded: bool,
+}
+
+/// The builds: one per scheme (the default and per-scheme entries, simd128: every
+/// engine that matters has wasm SIMD), every suite without SIMD (`pqverify/baseline`)
+/// and every suite with it (the `.wasm` files of `pqverify/manual`).
+const BUILDS: [Build; 4] = [
+    Build { dir: "wasm", simd: false, cargo_features: &[], embedded: true },
+    Build { dir: "wasm-simd", simd: true, cargo_features: &[], embedded: false },
+    Build {
+        dir: "wasm-ml-dsa",
+        simd: true,
+        cargo_features: &["--no-default-features", "--features", "ml-dsa"],
+        embedded: true,
+    },
+    Build {
+        dir: "wasm-slh-dsa",
+        simd: true,
+        cargo_features: &["--no-default-features", "--features", "slh-dsa"],
+        embedded: true,
+    },
+];
+
 /// The npm package directory.
 pub(crate) fn package_dir() -> PathBuf {
     root().join("target/npm/pqverify")
@@ -104,22 +136,20 @@ pub(crate) fn package_dir() -> PathBuf {
 pub(crate) fn build_package() -> Result<PathBuf> {
     tools()?;
     let root = root();
-    // Two builds of the same crate: baseline, and simd128 kernels (its own target dir,
-    // so the two RUSTFLAGS do not rebuild each other).
-    for (variant, rustflags, target_dir) in
-        [("baseline", rustflags(false), "target"), ("simd", rustflags(true), "target/simd")]
-    {
+    for build in BUILDS {
         exec(
-            &format!("wasm-pack build ({variant}, release, web target)"),
+            &format!("wasm-pack build ({}, release, web target)", build.dir),
             Command::new("wasm-pack")
                 .args(["build", "wasm", "--release", "--target", "web", "--weak-refs", "--no-pack"])
                 .args(["--out-name", "pqverify_wasm", "--out-dir"])
-                .arg(root.join("target/wasm-build").join(variant))
+                .arg(root.join("target/wasm-build").join(build.dir))
                 .env("PATH", tool_path())
-                .env("RUSTFLAGS", &rustflags)
-                .env("CARGO_TARGET_DIR", root.join(target_dir))
+                .env("RUSTFLAGS", rustflags(build.simd))
+                .env("CARGO_TARGET_DIR", root.join(if build.simd { "target/simd" } else { "target" }))
                 .env("WASM_PACK_CACHE", root.join("target/wasm-pack-cache"))
-                .current_dir(&root),
+                .current_dir(&root)
+                .arg("--")
+                .args(build.cargo_features),
         )?;
     }
     let pkg = package_dir();
@@ -136,29 +166,38 @@ pub(crate) fn build_package() -> Result<PathBuf> {
     for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
         copy(&root.join(license), &pkg.join(license))?;
     }
-    for (variant, dir) in [("baseline", "wasm"), ("simd", "wasm-simd")] {
-        let out = root.join("target/wasm-build").join(variant);
-        std::fs::create_dir_all(pkg.join(dir)).map_err(|e| e.to_string())?;
+    let mut wasm = Vec::new();
+    for build in BUILDS {
+        let out = root.join("target/wasm-build").join(build.dir);
+        std::fs::create_dir_all(pkg.join(build.dir)).map_err(|e| e.to_string())?;
         for name in ["pqverify_wasm.js", "pqverify_wasm.d.ts", "pqverify_wasm_bg.wasm", "pqverify_wasm_bg.wasm.d.ts"] {
-            copy(&out.join(name), &pkg.join(dir).join(name))?;
+            copy(&out.join(name), &pkg.join(build.dir).join(name))?;
         }
+        let file = pkg.join(build.dir).join("pqverify_wasm_bg.wasm");
+        let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        if build.embedded {
+            write(&pkg.join(build.dir).join("embedded.js"), &embedded_js(&bytes))?;
+        }
+        wasm.push((build.dir, bytes));
     }
-    // The loader uses one glue for both builds: it must be the same file.
+    // Every entry's loader takes the glue of any build: it must be one file.
     let glue = |d: &str| std::fs::read(pkg.join(d).join("pqverify_wasm.js")).unwrap_or_default();
-    if glue("wasm") != glue("wasm-simd") {
-        return Err("the baseline and simd128 builds produced different JS glue".into());
+    if let Some(other) = BUILDS.iter().find(|b| glue(b.dir) != glue(BUILDS[0].dir)) {
+        return Err(format!("the {} and {} builds produced different JS glue", BUILDS[0].dir, other.dir));
     }
-    let wasm_of = |dir: &str| {
-        let file = pkg.join(dir).join("pqverify_wasm_bg.wasm");
-        std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))
-    };
-    let (baseline, simd) = (wasm_of("wasm")?, wasm_of("wasm-simd")?);
-    write(&pkg.join("embedded.js"), &embedded_js(&baseline, &simd))?;
     bundle_entries(&pkg)?;
-    // The CommonJS entry's types: the API's declarations as a .d.cts (one source, api.d.ts).
-    copy(&pkg.join("api.d.ts"), &pkg.join("index.d.cts"))?;
-    write(&pkg.join("SHA256SUMS"), &sums(&baseline, &simd))?;
-    check_recorded_sums(&baseline, &simd)?;
+    let declarations = std::fs::read_to_string(pkg.join("api.d.ts")).map_err(|e| format!("api.d.ts: {e}"))?;
+    // CommonJS types: the API's declarations as .d.cts (one source, api.d.ts), and the
+    // per-scheme entries' re-exports pointed at them.
+    for name in ["api", "index", "baseline"] {
+        write(&pkg.join(format!("{name}.d.cts")), &declarations)?;
+    }
+    for name in ["ml-dsa", "slh-dsa"] {
+        let esm = std::fs::read_to_string(pkg.join(format!("{name}.d.ts"))).map_err(|e| format!("{name}.d.ts: {e}"))?;
+        write(&pkg.join(format!("{name}.d.cts")), &esm.replace("'./api.js'", "'./api.cjs'"))?;
+    }
+    write(&pkg.join("SHA256SUMS"), &sums(&wasm))?;
+    check_recorded_sums(&wasm)?;
     write_sizes(&pkg)?;
     let packed = Command::new("npm")
         .args(["pack", "--silent", "--pack-destination"])
@@ -171,10 +210,8 @@ pub(crate) fn build_package() -> Result<PathBuf> {
     }
     let name = String::from_utf8_lossy(&packed.stdout).trim().lines().last().unwrap_or_default().to_owned();
     let tarball = root.join("target/npm").join(name);
-    for dir in ["wasm", "wasm-simd"] {
-        let wasm = pkg.join(dir).join("pqverify_wasm_bg.wasm");
-        let raw = std::fs::read(&wasm).unwrap_or_default();
-        eprintln!("xtask: {dir}/pqverify_wasm_bg.wasm: {} bytes", raw.len());
+    for (dir, bytes) in &wasm {
+        eprintln!("xtask: {dir}/pqverify_wasm_bg.wasm: {} bytes", bytes.len());
     }
     eprintln!("xtask: npm package {}", tarball.display());
     Ok(tarball)
@@ -184,16 +221,34 @@ fn write(file: &Path, text: &str) -> Result {
     std::fs::write(file, text).map_err(|e| format!("{}: {e}", file.display()))
 }
 
-/// `embedded.js`: both builds as base64 strings, for the entry that compiles
-/// synchronously and fetches nothing.
-fn embedded_js(baseline: &[u8], simd: &[u8]) -> String {
-    use base64::Engine;
-    let b64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+/// `embedded.js` of a build: its .wasm as a string of printable ASCII, for the entries
+/// that compile synchronously and fetch nothing. Each byte value has a code of one
+/// character (the 90 most frequent values in this module) or of two (`~` or `|`, then
+/// one character): unlike base64 the code keeps the module's byte patterns for gzip
+/// (the ML-DSA build: 28.9 KB gzip, the .wasm itself 28.6 KB, base64 39.7 KB), and
+/// unlike a string of code points up to U+00FF no bundler or page encoding can alter
+/// it. `CODES` lists the code of every byte value, 0 to 255, for the decoder (core.js).
+fn embedded_js(wasm: &[u8]) -> String {
+    // Characters a single-quoted literal keeps as they are ('<' too: no "</script").
+    let alphabet: Vec<char> = (0x20u8..0x7f).map(char::from).filter(|c| !"'\\<~|".contains(*c)).collect();
+    let mut count = [0usize; 256];
+    for &b in wasm {
+        count[usize::from(b)] += 1;
+    }
+    let mut order: Vec<u8> = (0..=255).collect();
+    order.sort_by_key(|&b| (std::cmp::Reverse(count[usize::from(b)]), b));
+    let mut code = vec![String::new(); 256];
+    for (rank, &b) in order.iter().enumerate() {
+        code[usize::from(b)] = match rank.checked_sub(alphabet.len()) {
+            None => alphabet[rank].to_string(),
+            Some(r) => format!("{}{}", if r < alphabet.len() { '~' } else { '|' }, alphabet[r % alphabet.len()]),
+        };
+    }
+    let encoded: String = wasm.iter().map(|&b| code[usize::from(b)].as_str()).collect();
     format!(
-        "// Generated by `cargo xtask` from the two .wasm builds of this package (see SHA256SUMS).\n\
-         export const BASELINE = '{}';\nexport const SIMD = '{}';\n",
-        b64(baseline),
-        b64(simd)
+        "// Generated by `cargo xtask` from pqverify_wasm_bg.wasm beside it (see SHA256SUMS).\n\
+         export const CODES = '{}';\nexport const WASM = '{encoded}';\n",
+        code.concat()
     )
 }
 
@@ -206,30 +261,53 @@ fn gzip_len(bytes: &[u8]) -> usize {
 }
 
 /// Fills the sizes table of the package's README (between `<!-- sizes` and
-/// `<!-- /sizes -->`) with what each entry loads, raw and gzip.
+/// `<!-- /sizes -->`): what a bundler ships for each import (`bundle-sizes.mjs`, the
+/// benchmark's own measurement, run on this package) and the `.wasm` files.
 fn write_sizes(pkg: &Path) -> Result {
-    let read = |name: &str| std::fs::read(pkg.join(name)).map_err(|e| format!("{name}: {e}"));
-    let glue = "wasm/pqverify_wasm.js";
-    let shared = ["api.js", "core.js", "tables.js", glue];
-    let mut rows = Vec::new();
-    let mut entry = |label: &str, files: &[&str]| -> Result {
-        let mut bytes = Vec::new();
-        for f in files {
-            bytes.extend(read(f)?);
-        }
-        rows.push(format!("| {label} | {} | {} |", group(bytes.len()), group(gzip_len(&bytes))));
-        Ok(())
+    // A folder whose node_modules resolves the package and the peers as a wallet's would.
+    let dir = root().join("target/npm/sizes");
+    let modules = dir.join("node_modules");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&modules).map_err(|e| e.to_string())?;
+    let link = |from: &Path, name: &str| {
+        std::os::unix::fs::symlink(from, modules.join(name)).map_err(|e| format!("link {name}: {e}"))
     };
-    entry("`pqverify` (ESM: `index.js`, both builds embedded)", &["index.js"])?;
-    entry("`pqverify` (CommonJS: `index.cjs`)", &["index.cjs"])?;
-    let manual: Vec<&str> = [&["manual.js", "load.js"][..], &shared].concat();
-    entry("`pqverify/manual` (JS only)", &manual)?;
-    entry("`wasm/pqverify_wasm_bg.wasm` (baseline)", &["wasm/pqverify_wasm_bg.wasm"])?;
-    entry("`wasm-simd/pqverify_wasm_bg.wasm` (simd128)", &["wasm-simd/pqverify_wasm_bg.wasm"])?;
+    link(pkg, "pqverify")?;
+    for peer in ["@noble", "@oqs"] {
+        link(&test_js().join("node_modules").join(peer), peer)?;
+    }
+    let out = Command::new("node")
+        .arg(test_js().join("bundle-sizes.mjs"))
+        .arg(&dir)
+        .env("NODE_PATH", test_js().join("node_modules"))
+        .current_dir(test_js())
+        .output()
+        .map_err(|e| format!("node bundle-sizes.mjs: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("node bundle-sizes.mjs: {}", String::from_utf8_lossy(&out.stderr)));
+    }
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_slice(&out.stdout).map_err(|e| format!("bundle-sizes.mjs printed no JSON: {e}"))?;
+    let mut lines: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let n = |k: &str| r[k].as_u64().unwrap_or(0) as usize;
+            format!("| `{}` | {} | {} |", r["label"].as_str().unwrap_or("?"), group(n("bytes")), group(n("gzip_bytes")))
+        })
+        .collect();
+    for build in BUILDS {
+        let bytes = std::fs::read(pkg.join(build.dir).join("pqverify_wasm_bg.wasm")).map_err(|e| e.to_string())?;
+        lines.push(format!(
+            "| `{}/pqverify_wasm_bg.wasm` | {} | {} |",
+            build.dir,
+            group(bytes.len()),
+            group(gzip_len(&bytes))
+        ));
+    }
     let table = format!(
         "<!-- sizes: written by `cargo xtask` when it builds the package -->\n\
-         | what is loaded | bytes | gzip -9 |\n|---|---:|---:|\n{}\n<!-- /sizes -->",
-        rows.join("\n")
+         | what is shipped (esbuild --bundle --minify; or the file) | bytes | gzip -9 |\n|---|---:|---:|\n{}\n<!-- /sizes -->",
+        lines.join("\n")
     );
     let readme = pkg.join("README.md");
     let text = std::fs::read_to_string(&readme).map_err(|e| format!("{}: {e}", readme.display()))?;
@@ -237,7 +315,7 @@ fn write_sizes(pkg: &Path) -> Result {
         return Err("the package README has no <!-- sizes --> block".into());
     };
     let filled = format!("{}{table}{}", &text[..start], &text[end + "<!-- /sizes -->".len()..]);
-    eprintln!("xtask: package sizes\n{}", rows.join("\n"));
+    eprintln!("xtask: package sizes\n{}", lines.join("\n"));
     write(&readme, &filled)
 }
 
@@ -254,35 +332,57 @@ fn group(n: usize) -> String {
     out
 }
 
-/// The self-initialising entry as one file each for `import` (`index.js`) and
-/// `require` (`index.cjs`), bundled by esbuild from the source's `index.js` and the
-/// modules it imports (with `embedded.js`, which is then not shipped). One file loads
-/// faster: a fresh Node process imports the ESM bundle in about 4 ms against 5.6 ms
-/// for its six modules. `pqverify/manual` keeps its modules (its own instance).
+/// The entries that embed their build, each as one file for `import` and one for
+/// `require` (esbuild bundles of the source entry and the modules it imports; the
+/// `embedded.js` files are then not shipped). One file loads faster than six. The
+/// default ESM entry keeps the per-scheme entries as its imports (so a bundler drops
+/// a scheme nobody imports); its CommonJS twin holds both. `pqverify/manual` keeps its
+/// modules (its own instance).
 fn bundle_entries(pkg: &Path) -> Result {
-    for (format, out) in [("cjs", "index.cjs"), ("esm", "index.bundle.js")] {
+    let esbuild = |input: &str, format: &str, out: &str, external: &[&str]| {
         exec(
-            &format!("esbuild index.js → {out}"),
+            &format!("esbuild {input} → {out}"),
             Command::new(test_js().join("node_modules/.bin/esbuild"))
-                .arg(pkg.join("index.js"))
+                .arg(pkg.join(input))
                 .args(["--bundle", &format!("--format={format}"), "--platform=neutral", "--target=es2020"])
                 .arg("--log-level=warning")
+                .args(external.iter().map(|e| format!("--external:{e}")))
                 // The glue's async default path (`new URL(…, import.meta.url)`) is never
-                // taken by this entry; without the URL, bundlers do not look for the file.
+                // taken by these entries; without the URL, bundlers do not look for the file.
                 .arg("--define:import.meta.url=undefined")
                 .arg("--log-override:empty-import-meta=silent")
                 .arg(format!("--outfile={}", pkg.join(out).display())),
-        )?;
+        )
+    };
+    for entry in ["ml-dsa", "slh-dsa", "baseline"] {
+        esbuild(&format!("{entry}.js"), "cjs", &format!("{entry}.cjs"), &[])?;
+        esbuild(&format!("{entry}.js"), "esm", &format!("{entry}.bundle.js"), &[])?;
     }
-    std::fs::rename(pkg.join("index.bundle.js"), pkg.join("index.js")).map_err(|e| format!("index.js: {e}"))?;
-    std::fs::remove_file(pkg.join("embedded.js")).map_err(|e| format!("embedded.js: {e}"))
+    esbuild("index.js", "cjs", "index.cjs", &[])?;
+    esbuild("index.js", "esm", "index.bundle.js", &["./ml-dsa.js", "./slh-dsa.js"])?;
+    for entry in ["ml-dsa", "slh-dsa", "baseline", "index"] {
+        std::fs::rename(pkg.join(format!("{entry}.bundle.js")), pkg.join(format!("{entry}.js")))
+            .map_err(|e| format!("{entry}.js: {e}"))?;
+    }
+    for build in BUILDS.iter().filter(|b| b.embedded) {
+        let file = pkg.join(build.dir).join("embedded.js");
+        std::fs::remove_file(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    // Only manual.js loads a glue file at run time (wasm/'s); the others are inside the bundles.
+    for dir in ["wasm-simd", "wasm-ml-dsa", "wasm-slh-dsa"] {
+        for name in ["pqverify_wasm.js", "pqverify_wasm.d.ts"] {
+            let _ = std::fs::remove_file(pkg.join(dir).join(name));
+        }
+    }
+    Ok(())
 }
 
-/// The `sha256sum` lines of the two .wasm files, as in the package's SHA256SUMS.
-fn sums(baseline: &[u8], simd: &[u8]) -> String {
+/// The `sha256sum` lines of the .wasm files, as in the package's SHA256SUMS.
+fn sums(wasm: &[(&str, Vec<u8>)]) -> String {
     use sha2::Digest;
-    let line = |bytes: &[u8], name: &str| format!("{}  {name}\n", hex(&sha2::Sha256::digest(bytes)));
-    line(baseline, "wasm/pqverify_wasm_bg.wasm") + &line(simd, "wasm-simd/pqverify_wasm_bg.wasm")
+    wasm.iter()
+        .map(|(dir, bytes)| format!("{}  {dir}/pqverify_wasm_bg.wasm\n", hex(&sha2::Sha256::digest(bytes))))
+        .collect()
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -296,8 +396,8 @@ const RECORDED_SUMS: &str = "wasm/SHA256SUMS";
 /// package from this commit gets the files it ships, byte for byte. A change to the
 /// Rust code changes them; `PQVERIFY_RECORD_SUMS=1 cargo xtask test --only "npm package"`
 /// records the new sums, which are then committed with the change.
-fn check_recorded_sums(baseline: &[u8], simd: &[u8]) -> Result {
-    let built = sums(baseline, simd);
+fn check_recorded_sums(wasm: &[(&str, Vec<u8>)]) -> Result {
+    let built = sums(wasm);
     let file = root().join(RECORDED_SUMS);
     if std::env::var("PQVERIFY_RECORD_SUMS").is_ok_and(|v| v == "1") {
         write(&file, &built)?;

@@ -1,0 +1,7 @@
+/** pqverify/ml-dsa: ML-DSA (FIPS 204) verification only, ready on import. */
+export type * from './api.js';
+export { ml_dsa44, ml_dsa65, ml_dsa87 } from './api.js';
+/** Bytes of this entry's wasm linear memory; 0 before its first verify. */
+export declare function memoryBytes(): number;
+/** Which wasm build runs: "simd128". */
+export declare function backend(): 'simd128' | 'portable';
