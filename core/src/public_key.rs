@@ -42,36 +42,18 @@ impl<'a> PublicKey<'a> {
 
     /// A SubjectPublicKeyInfo in DER; the suite is the one its algorithm OID names.
     pub fn from_spki_der(der: &'a [u8]) -> Result<Self, Error> {
-        let (outer, rest) = tlv(der, SEQUENCE, "expected a SEQUENCE (tag 0x30) at the start")?;
-        if !rest.is_empty() {
-            return Err(malformed("trailing bytes after the SubjectPublicKeyInfo"));
-        }
-        let (algorithm, rest) = tlv(outer, SEQUENCE, "expected the AlgorithmIdentifier SEQUENCE (tag 0x30)")?;
-        let (bits, rest) = tlv(rest, BIT_STRING, "expected the subjectPublicKey BIT STRING (tag 0x03)")?;
-        if !rest.is_empty() {
-            return Err(malformed("trailing bytes after the subjectPublicKey BIT STRING"));
-        }
-        let (oid, params) = tlv(algorithm, OBJECT_IDENTIFIER, "expected the algorithm OBJECT IDENTIFIER (tag 0x06)")?;
-        if !params.is_empty() {
-            return Err(malformed("the AlgorithmIdentifier has parameters; they must be absent"));
-        }
-        let suite = suite_of(oid)?;
-        let Some((&unused_bits, key)) = bits.split_first() else {
-            return Err(malformed("the subjectPublicKey BIT STRING is empty; expected 0 unused bits, then the key"));
-        };
-        if unused_bits != 0 {
-            return Err(malformed("the subjectPublicKey BIT STRING has unused bits; it must have 0"));
-        }
+        let (suite, key) = spki(der)?;
         PublicKey::from_raw(suite, key)
     }
 
-    /// A SubjectPublicKeyInfo in DER that must be for `suite`.
+    /// A SubjectPublicKeyInfo in DER that must be for `suite` (checked before the
+    /// key's length, so that another suite's key is named as such).
     pub fn from_spki_der_for(suite: Suite, der: &'a [u8]) -> Result<Self, Error> {
-        let key = PublicKey::from_spki_der(der)?;
-        if key.suite != suite {
-            return Err(Error::KeyAlgorithm { expected: suite, found: key.suite });
+        let (found, key) = spki(der)?;
+        if found != suite {
+            return Err(Error::KeyAlgorithm { expected: suite, found });
         }
-        Ok(key)
+        PublicKey::from_raw(suite, key)
     }
 
     /// The suite the key is for.
@@ -83,6 +65,31 @@ impl<'a> PublicKey<'a> {
     pub const fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
+}
+
+/// The suite an SPKI's OID names and the BIT STRING's key (its length not yet checked).
+fn spki(der: &[u8]) -> Result<(Suite, &[u8]), Error> {
+    let (outer, rest) = tlv(der, SEQUENCE, "expected a SEQUENCE (tag 0x30) at the start")?;
+    if !rest.is_empty() {
+        return Err(malformed("trailing bytes after the SubjectPublicKeyInfo"));
+    }
+    let (algorithm, rest) = tlv(outer, SEQUENCE, "expected the AlgorithmIdentifier SEQUENCE (tag 0x30)")?;
+    let (bits, rest) = tlv(rest, BIT_STRING, "expected the subjectPublicKey BIT STRING (tag 0x03)")?;
+    if !rest.is_empty() {
+        return Err(malformed("trailing bytes after the subjectPublicKey BIT STRING"));
+    }
+    let (oid, params) = tlv(algorithm, OBJECT_IDENTIFIER, "expected the algorithm OBJECT IDENTIFIER (tag 0x06)")?;
+    if !params.is_empty() {
+        return Err(malformed("the AlgorithmIdentifier has parameters; they must be absent"));
+    }
+    let suite = suite_of(oid)?;
+    let Some((&unused_bits, key)) = bits.split_first() else {
+        return Err(malformed("the subjectPublicKey BIT STRING is empty; expected 0 unused bits, then the key"));
+    };
+    if unused_bits != 0 {
+        return Err(malformed("the subjectPublicKey BIT STRING has unused bits; it must have 0"));
+    }
+    Ok((suite, key))
 }
 
 fn malformed(what: &'static str) -> Error {

@@ -4,17 +4,20 @@
 //! Input fields: `id` (any JSON, echoed), `suite` (FIPS name), `pk`, `sig` (hex),
 //! `msg` (hex; M, or M′ for `interface: internal`), `ctx` (hex, default empty),
 //! `prehash` (ACVP hash name: the pre-hash variant), `interface` (`external`, the
-//! default, or `internal`), `mu` (hex; ML-DSA internal with external μ).
+//! default, or `internal`), `mu` (hex; ML-DSA internal with external μ), `key_format`
+//! (`raw`, the default; `spki`: `pk` is the SubjectPublicKeyInfo DER in hex; `pem`: `pk`
+//! is the PEM text).
 //! Output: `{"id": …, "valid": true|false}`, plus `"error": "…"` when the line
 //! could not be verified (then `valid` is false).
 
 use serde_json::{Map, Value, json};
 
 use crate::batch::{Item, OwnedMessage};
+use crate::key::{KeyFormat, raw_public_key};
 use crate::{Verify, VerifyError};
 
 /// The fields a request line may have.
-const FIELDS: [&str; 9] = ["id", "suite", "pk", "msg", "sig", "ctx", "prehash", "interface", "mu"];
+const FIELDS: [&str; 10] = ["id", "suite", "pk", "msg", "sig", "ctx", "prehash", "interface", "mu", "key_format"];
 
 /// A line that could not be turned into an item: its id (or null) and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -156,7 +159,15 @@ fn item_of(obj: &Map<String, Value>) -> Result<Item, String> {
     }
     let suite = text(obj, "suite")?.ok_or("missing field suite")?;
     let suite: pqverify_core::Suite = suite.parse().map_err(|e| format!("{e}: {suite:?}"))?;
-    let public_key = required(obj, "pk")?;
+    let key_format: KeyFormat = text(obj, "key_format")?.map(str::parse).transpose()?.unwrap_or_default();
+    // Raw keys go to the verifier as they are (it checks their length); encoded ones
+    // are decoded here, strictly.
+    let public_key = match key_format {
+        KeyFormat::Raw => Ok(required(obj, "pk")?),
+        KeyFormat::Spki => raw_public_key(suite, key_format, &required(obj, "pk")?),
+        KeyFormat::Pem => raw_public_key(suite, key_format, text(obj, "pk")?.ok_or("missing field pk")?.as_bytes()),
+    }
+    .map_err(|e| format!("field pk: {e}"))?;
     let signature = required(obj, "sig")?;
     let ctx = hex_field(obj, "ctx")?;
     let mu = hex_field(obj, "mu")?;

@@ -10,6 +10,7 @@ pub mod cache;
 pub mod capacity;
 pub mod dual;
 pub mod jsonl;
+pub mod key;
 pub mod sink;
 pub mod stream;
 pub mod units;

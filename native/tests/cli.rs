@@ -677,3 +677,79 @@ fn memory_stays_bounded_under_near_limit_lines() {
     drop(writer.join().unwrap());
     assert!(child.wait().unwrap().success());
 }
+
+/// `key` as a SubjectPublicKeyInfo (RFC 9881 layout, written out here) for NIST arc `arc`.
+fn spki_der(arc: u8, key: &[u8]) -> Vec<u8> {
+    let n = key.len() + 1;
+    let bits = [&[0x03, 0x82, (n >> 8) as u8, n as u8, 0][..], key].concat();
+    let alg = [0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, arc];
+    let total = alg.len() + bits.len();
+    [&[0x30, 0x82, (total >> 8) as u8, total as u8][..], &alg, &bits].concat()
+}
+
+fn pem_of(der: &[u8]) -> String {
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::STANDARD.encode(der);
+    let lines: Vec<String> = b64.as_bytes().chunks(64).map(|c| String::from_utf8(c.to_vec()).unwrap()).collect();
+    format!("-----BEGIN PUBLIC KEY-----\n{}\n-----END PUBLIC KEY-----\n", lines.join("\n"))
+}
+
+#[test]
+fn keys_in_spki_and_pem_verify_through_verify_and_batch() {
+    let (pk, msg, ctx, sig) = valid_case();
+    let der = spki_der(17, &hex::decode(&pk).unwrap());
+    let pem = pem_of(&der);
+    let dir = std::env::temp_dir().join(format!("pqverify-cli-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pem_path = dir.join("key.pem");
+    std::fs::write(&pem_path, &pem).unwrap();
+    let at_pem = format!("@{}", pem_path.display());
+    let mut bad = hex::decode(&sig).unwrap();
+    bad[10] ^= 1;
+    let bad = hex::encode(bad);
+    let run = |format: &str, key: &str, sig: &str| {
+        let args = ["verify", "--suite", "ML-DSA-44", "--key-format", format, "--pk", key, "--msg", &msg, "--ctx", &ctx];
+        pqverify(&[&args[..], &["--sig", sig]].concat(), b"")
+    };
+    for (format, key) in [("spki", hex::encode(&der)), ("pem", pem.clone()), ("pem", at_pem.clone())] {
+        let out = run(format, &key, &sig);
+        assert_eq!(out.status.code(), Some(0), "{format}: {}", stderr(&out));
+        assert_eq!(run(format, &key, &bad).status.code(), Some(1), "{format}, flipped");
+    }
+    // Another suite's OID, trailing bytes, a raw key as SPKI, a broken PEM: exit 2, one line.
+    let other = spki_der(18, &hex::decode(&pk).unwrap());
+    for (format, key, expected) in [
+        ("spki", hex::encode(&other), "holds a ML-DSA-65 key; expected a ML-DSA-44 key"),
+        ("spki", format!("{}00", hex::encode(&der)), "trailing bytes"),
+        ("spki", pk.clone(), "malformed SubjectPublicKeyInfo"),
+        ("pem", pem.replace("PUBLIC", "PRIVATE"), "PEM expected"),
+        ("raw", hex::encode(&der), "1334 bytes; ML-DSA-44 public keys are 1312 bytes"),
+    ] {
+        let out = run(format, &key, &sig);
+        assert_eq!(out.status.code(), Some(2), "{expected}");
+        let err = stderr(&out);
+        assert!(err.contains(expected) && err.trim().lines().count() == 1, "{expected}: {err}");
+    }
+    // The same through batch lines.
+    let line = |id: u32, format: &str, key: &str, sig: &str| {
+        json!({"id": id, "suite": "ML-DSA-44", "key_format": format, "pk": key, "msg": msg, "ctx": ctx, "sig": sig})
+            .to_string()
+    };
+    let input = [
+        line(1, "spki", &hex::encode(&der), &sig),
+        line(2, "pem", &pem, &sig),
+        line(3, "pem", &pem, &bad),
+        line(4, "raw", &pk, &sig),
+        line(5, "spki", &hex::encode(&other), &sig),
+        line(6, "der", &pk, &sig),
+    ]
+    .join("\n");
+    let out = pqverify(&["batch", "--backend", "pqverify"], input.as_bytes());
+    let answers = stdout_lines(&out);
+    assert_batch_status(&out, &answers);
+    let verdicts: Vec<Value> = answers.iter().map(|a| a["valid"].clone()).collect();
+    assert_eq!(verdicts, [true, true, false, true, false, false].map(Value::from));
+    assert!(answers[4]["error"].as_str().unwrap().contains("holds a ML-DSA-65 key"));
+    assert!(answers[5]["error"].as_str().unwrap().contains("unknown key format \"der\""));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

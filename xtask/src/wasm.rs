@@ -75,6 +75,8 @@ pub(crate) fn tools() -> Result {
         eprintln!("xtask: setup: {tool}: {}", found.lines().next().unwrap_or_default());
     }
     npm_ci(&test_js())?;
+    // The runtimes the package is tested in (Node 24 …), pinned in their own project.
+    npm_ci(&test_js().join("runtimes"))?;
     npm_ci(&root().join("www"))
 }
 

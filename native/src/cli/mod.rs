@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use clap::builder::PossibleValue;
 use clap::{Parser, Subcommand, ValueEnum};
 use pqverify_core::{PreHash, Suite};
+use pqverify_native::key::KeyFormat;
 
 pub(crate) mod batch;
 pub(crate) mod bench;
@@ -70,6 +71,10 @@ named_arg!(
     /// A pre-hash function on the command line (ACVP names, any case).
     PreHashArg(PreHash)
 );
+named_arg!(
+    /// How `--pk` is encoded: raw, spki (DER) or pem.
+    KeyFormatArg(KeyFormat)
+);
 
 /// How `verify` is given the message.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -125,9 +130,13 @@ pub(crate) enum Command {
         /// FIPS suite name, e.g. ML-DSA-65 or SLH-DSA-SHAKE-128s.
         #[arg(long, value_enum, ignore_case = true, hide_possible_values = true)]
         suite: SuiteArg,
-        /// Public key: hex, or @FILE for raw bytes.
-        #[arg(long)]
+        /// Public key: hex, or @FILE for its bytes (with --key-format pem: @FILE or the PEM text).
+        #[arg(long, allow_hyphen_values = true)]
         pk: String,
+        /// How the public key is encoded: raw (FIPS 204/205), spki (X.509
+        /// SubjectPublicKeyInfo DER, as OpenSSL and WebCrypto export it) or pem.
+        #[arg(long, value_enum, default_value = "raw")]
+        key_format: KeyFormatArg,
         /// Message: hex, or @FILE (M; M′ with --interface internal).
         #[arg(long)]
         msg: Option<String>,
@@ -178,7 +187,8 @@ pub(crate) enum Command {
     /// Verify JSON lines from standard input; one answer line per input line, in order.
     ///
     /// Input fields: id (echoed), suite, pk, sig, msg, ctx (hex), prehash (ACVP name),
-    /// interface (external/internal), mu. Output: {"id":…,"valid":true|false}, with
+    /// interface (external/internal), mu, key_format (raw, the default; spki: pk is the
+    /// DER in hex; pem: pk is the PEM text). Output: {"id":…,"valid":true|false}, with
     /// "error" and "kind" (input, unsupported, budget, backend, sink) when a line could
     /// not be verified. Lines over 4 MiB are answered and skipped.
     ///

@@ -4,15 +4,16 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use pqverify_native::batch::{Item, OwnedMessage};
+use pqverify_native::key::{KeyFormat, raw_public_key};
 
 use super::failure::Failure::{self, BadInput, Internal};
 use super::verifier::{build_verifier, bytes_arg};
-use super::{InterfaceArg, PreHashArg, SuiteArg, VerifierArgs};
+use super::{InterfaceArg, KeyFormatArg, PreHashArg, SuiteArg, VerifierArgs};
 
 #[allow(clippy::too_many_arguments, reason = "one parameter per command-line option")]
 pub(crate) fn verify_one(
     SuiteArg(suite): SuiteArg,
-    pk: &str,
+    (pk, KeyFormatArg(key_format)): (&str, KeyFormatArg),
     msg: Option<String>,
     sig: &str,
     ctx: Option<String>,
@@ -21,7 +22,14 @@ pub(crate) fn verify_one(
     mu: Option<String>,
     args: &VerifierArgs,
 ) -> Result<ExitCode, Failure> {
-    let public_key = bytes_arg("pk", pk)?;
+    // Raw keys go to the verifier as they are (it checks their length); encoded ones
+    // are decoded here, strictly. PEM is text: the file, or the argument itself.
+    let public_key = match (key_format, pk.strip_prefix('@')) {
+        (KeyFormat::Raw, _) => Ok(bytes_arg("pk", pk)?),
+        (KeyFormat::Pem, None) => raw_public_key(suite, key_format, pk.as_bytes()),
+        _ => raw_public_key(suite, key_format, &bytes_arg("pk", pk)?),
+    }
+    .map_err(|e| BadInput(format!("--pk: {e}")))?;
     let signature = bytes_arg("sig", sig)?;
     let msg = msg.map(|m| bytes_arg("msg", &m)).transpose()?;
     let ctx = ctx.map(|c| bytes_arg("ctx", &c)).transpose()?;
