@@ -16,5 +16,5 @@ mod wasm;
 
 pub use engine::{Bound, Clock, Config, Progress, Way, run};
 pub use fixtures::{Case, FIXTURES_JSON, Fixtures, SuiteFixture};
-pub use record::{Block, ColdStart, Env, LiboqsInfo, Memory, Record, SCHEMA, Sample, Scaling, WasmSize};
+pub use record::{Block, BundleSize, ColdStart, Env, LiboqsInfo, Memory, Record, SCHEMA, Sample, Scaling, WasmSize};
 pub use report::Report;

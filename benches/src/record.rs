@@ -194,7 +194,8 @@ pub struct WasmSize {
     pub target: String,
     /// The run's id.
     pub run: String,
-    /// `baseline` or `simd128`.
+    /// The build's folder in the package: `wasm` (baseline, every suite), `wasm-simd`
+    /// (simd128, every suite), `wasm-ml-dsa`, `wasm-slh-dsa` (simd128, one scheme).
     pub build: String,
     /// Bytes of the `.wasm` file.
     pub bytes: u64,
@@ -202,8 +203,26 @@ pub struct WasmSize {
     pub gzip_bytes: u64,
 }
 
+/// What a bundler ships for one import (Node runner: esbuild `--bundle --minify`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct BundleSize {
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// `node`.
+    pub target: String,
+    /// The run's id.
+    pub run: String,
+    /// The import bundled, e.g. `import { ml_dsa44 } from 'pqverify'` (peers prefixed
+    /// with their name).
+    pub import: String,
+    /// Bytes of the bundle.
+    pub bytes: u64,
+    /// Bytes after gzip at its highest level.
+    pub gzip_bytes: u64,
+}
+
 /// Any record; its `type` field (`env`, `sample`, `block`, `memory`, `scaling`,
-/// `cold-start`, `wasm-size`) says which.
+/// `cold-start`, `wasm-size`, `bundle-size`) says which.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Record {
@@ -223,6 +242,9 @@ pub enum Record {
     /// A `.wasm` build's size.
     #[serde(rename = "wasm-size")]
     WasmSize(WasmSize),
+    /// A bundled import's size.
+    #[serde(rename = "bundle-size")]
+    BundleSize(BundleSize),
 }
 
 impl Record {
@@ -245,6 +267,7 @@ impl Record {
             Record::Scaling(r) => &r.schema,
             Record::ColdStart(r) => &r.schema,
             Record::WasmSize(r) => &r.schema,
+            Record::BundleSize(r) => &r.schema,
         }
     }
 

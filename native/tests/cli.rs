@@ -708,7 +708,8 @@ fn keys_in_spki_and_pem_verify_through_verify_and_batch() {
     bad[10] ^= 1;
     let bad = hex::encode(bad);
     let run = |format: &str, key: &str, sig: &str| {
-        let args = ["verify", "--suite", "ML-DSA-44", "--key-format", format, "--pk", key, "--msg", &msg, "--ctx", &ctx];
+        let args =
+            ["verify", "--suite", "ML-DSA-44", "--key-format", format, "--pk", key, "--msg", &msg, "--ctx", &ctx];
         pqverify(&[&args[..], &["--sig", sig]].concat(), b"")
     };
     for (format, key) in [("spki", hex::encode(&der)), ("pem", pem.clone()), ("pem", at_pem.clone())] {

@@ -13,6 +13,7 @@ import init, { BenchSuite } from '../../target/wasm-build/bench/pqverify_bench.j
 import { makeWays } from '../../benches/js/ways.mjs';
 import { capacity } from './capacity.mjs';
 import { coldStarts, wasmSizes } from './cold-start.mjs';
+import { bundleSizes } from './bundle-sizes.mjs';
 import { liboqsInstances } from '../../benches/js/liboqs.mjs';
 
 const args = process.argv.slice(2);
@@ -76,3 +77,8 @@ await capacity({ fixtures, suites: options.suites, run, quick: options.quick, em
 process.stderr.write('node bench: cold start (fresh processes) and .wasm sizes\n');
 for (const record of coldStarts({ fixtures, processes: options.quick ? 3 : 15, run })) emit(record);
 for (const record of wasmSizes({ run })) emit(record);
+// And what a bundler ships for each entry, beside noble and liboqs-js.
+process.stderr.write('node bench: bundle sizes (esbuild --bundle --minify)\n');
+for (const { label, bytes, gzip_bytes } of await bundleSizes(new URL('.', import.meta.url).pathname)) {
+  emit({ type: 'bundle-size', schema: 'pqverify-bench/1', target: 'node', run, import: label, bytes, gzip_bytes });
+}

@@ -2,7 +2,7 @@
 // (report section 7): each process imports one way, verifies one ML-DSA-44 signature
 // and reports the time from just before the import to the end of that verify
 // (performance.now()); this module takes the median over the processes. The ways are
-// the package's three entries and the peers, all verifying the same bytes.
+// the package's entries and the peers, all verifying the same bytes.
 // `node cold-start.mjs [N]` prints them.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,6 +17,9 @@ const here = new URL('.', import.meta.url).pathname;
 const WAYS = [
   ['pqverify', 'mjs', `const m = await import('pqverify'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
   ['pqverify (require)', 'cjs', `const m = require('pqverify'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
+  ['pqverify/ml-dsa', 'mjs', `const m = await import('pqverify/ml-dsa'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
+  ['pqverify/ml-dsa (require)', 'cjs', `const m = require('pqverify/ml-dsa'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
+  ['pqverify/baseline', 'mjs', `const m = await import('pqverify/baseline'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
   ['pqverify/manual + init()', 'mjs', `const m = await import('pqverify/manual'); await m.init(); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
   ['liboqs-js', 'mjs', `const { createMLDSA44 } = await import('@oqs/liboqs-js/sig'); const s = await createMLDSA44(); const verify = (msg, sig, pk) => s.verify(msg, sig, pk);`],
   ['noble', 'mjs', `const { ml_dsa44 } = await import('@noble/post-quantum/ml-dsa.js'); const verify = (msg, sig, pk) => ml_dsa44.verify(sig, msg, pk);`],
@@ -59,12 +62,12 @@ console.log(JSON.stringify([t1 - t0, t2 - t0]));`;
   });
 }
 
-/** One `wasm-size` record per build of the installed package. */
+/** One `wasm-size` record per build of the installed package (named by its folder). */
 export function wasmSizes({ run }) {
   const require = createRequire(import.meta.url);
   const dir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
-  return [['baseline', 'wasm'], ['simd128', 'wasm-simd']].map(([build, sub]) => {
-    const bytes = readFileSync(`${dir}${sub}/pqverify_wasm_bg.wasm`);
+  return ['wasm', 'wasm-simd', 'wasm-ml-dsa', 'wasm-slh-dsa'].map((build) => {
+    const bytes = readFileSync(`${dir}${build}/pqverify_wasm_bg.wasm`);
     const gzip = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
     return { type: 'wasm-size', schema: 'pqverify-bench/1', target: 'node', run, build, bytes: bytes.length, gzip_bytes: gzip.length };
   });

@@ -106,12 +106,13 @@ pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool) -> R
         bench.arg("--quick");
     }
     exec("native benchmark suite", &mut bench)?;
-    let mut node_bench = Command::new("node");
+    // The active LTS: Node 20 (Debian's, which the tools use) is past its end of life.
+    let mut node_bench = Command::new(crate::project::node24()?);
     node_bench.arg("bench-node.mjs").arg("--out").arg(&node).current_dir(test_js());
     if quick {
         node_bench.arg("--quick");
     }
-    exec("Node benchmark suite (the npm package and noble)", &mut node_bench)?;
+    exec("Node benchmark suite in Node 24 (the npm package, noble and liboqs-js)", &mut node_bench)?;
     let mut files = vec![native, node];
     if browser {
         wasm::build_www()?;

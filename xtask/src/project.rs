@@ -16,3 +16,17 @@ pub(crate) fn path(relative: &str) -> PathBuf {
 pub(crate) fn test_js() -> PathBuf {
     path("wasm/test-js")
 }
+
+/// Node 24 (the active LTS, pinned in `wasm/test-js/runtimes`, installed by the set-up):
+/// the Node benchmark runs in it.
+pub(crate) fn node24() -> crate::Result<PathBuf> {
+    let node = test_js().join("runtimes/node_modules/node24/bin/node");
+    if node.exists() {
+        Ok(node)
+    } else {
+        Err(format!(
+            "Node 24 is missing at {}; the set-up installs it with `npm ci` in wasm/test-js/runtimes",
+            node.display()
+        ))
+    }
+}

@@ -141,15 +141,22 @@ impl Report {
         Ok(())
     }
 
-    /// Node's cold start of the package's default entry and the size of both builds.
+    /// Node's cold start through the default and the ML-DSA entry, the size of every
+    /// build, and what a bundler ships for each entry.
     fn check_startup(run: &super::Run) -> Result<(), String> {
-        let c =
-            run.cold_starts.iter().find(|c| c.way == "pqverify").ok_or("node: no cold-start record for pqverify")?;
-        if c.processes == 0 || !(c.first_verify_ns.is_finite() && c.first_verify_ns >= c.import_ns && c.import_ns > 0.0)
-        {
-            return Err("node: cold start of pqverify: malformed".into());
+        for way in COLD_START_WAYS {
+            let c = run
+                .cold_starts
+                .iter()
+                .find(|c| c.way == way)
+                .ok_or_else(|| format!("node: no cold-start record for {way}"))?;
+            if c.processes == 0
+                || !(c.first_verify_ns.is_finite() && c.first_verify_ns >= c.import_ns && c.import_ns > 0.0)
+            {
+                return Err(format!("node: cold start of {way}: malformed"));
+            }
         }
-        for build in ["baseline", "simd128"] {
+        for build in WASM_BUILDS {
             let s = run
                 .wasm_sizes
                 .iter()
@@ -159,16 +166,35 @@ impl Report {
                 return Err(format!("node: wasm size of {build}: malformed"));
             }
         }
+        for entry in BUNDLED_ENTRIES {
+            let from = format!("from '{entry}'");
+            let b = run
+                .bundle_sizes
+                .iter()
+                .find(|b| b.import.contains(&from))
+                .ok_or_else(|| format!("node: no bundle-size record for an import {from}"))?;
+            if b.bytes == 0 || b.gzip_bytes == 0 || b.gzip_bytes > b.bytes {
+                return Err(format!("node: bundle size of {:?}: malformed", b.import));
+            }
+        }
         Ok(())
     }
 }
+
+/// The cold starts a Node run must have: the default entry and the ML-DSA one.
+const COLD_START_WAYS: [&str; 2] = ["pqverify", "pqverify/ml-dsa"];
+/// The package's builds (their folders), each with a `wasm-size` record.
+const WASM_BUILDS: [&str; 4] = ["wasm", "wasm-simd", "wasm-ml-dsa", "wasm-slh-dsa"];
+/// The entries with a `bundle-size` record, and noble's for comparison.
+const BUNDLED_ENTRIES: [&str; 5] =
+    ["pqverify", "pqverify/ml-dsa", "pqverify/slh-dsa", "pqverify/baseline", "@noble/post-quantum/ml-dsa.js"];
 
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::record::{Block, ColdStart, Env, Memory, Scaling, WasmSize};
+    use crate::record::{Block, BundleSize, ColdStart, Env, Memory, Scaling, WasmSize};
     use crate::{SCHEMA, Sample};
 
     const SUITE: &str = "ML-DSA-44";
@@ -255,24 +281,36 @@ mod tests {
                 }
             }
         }
-        records.push(Record::ColdStart(ColdStart {
-            schema: SCHEMA.into(),
-            target: "node".into(),
-            run: "r-node".into(),
-            way: "pqverify".into(),
-            suite: SUITE.into(),
-            processes: 9,
-            import_ns: 9e6,
-            first_verify_ns: 12e6,
-        }));
-        for (build, bytes) in [("baseline", 120_000), ("simd128", 124_000)] {
+        for way in COLD_START_WAYS {
+            records.push(Record::ColdStart(ColdStart {
+                schema: SCHEMA.into(),
+                target: "node".into(),
+                run: "r-node".into(),
+                way: way.into(),
+                suite: SUITE.into(),
+                processes: 9,
+                import_ns: 9e6,
+                first_verify_ns: 12e6,
+            }));
+        }
+        for build in WASM_BUILDS {
             records.push(Record::WasmSize(WasmSize {
                 schema: SCHEMA.into(),
                 target: "node".into(),
                 run: "r-node".into(),
                 build: build.into(),
-                bytes,
-                gzip_bytes: bytes * 2 / 5,
+                bytes: 120_000,
+                gzip_bytes: 48_000,
+            }));
+        }
+        for entry in BUNDLED_ENTRIES {
+            records.push(Record::BundleSize(BundleSize {
+                schema: SCHEMA.into(),
+                target: "node".into(),
+                run: "r-node".into(),
+                import: format!("import {{ ml_dsa44 }} from '{entry}'"),
+                bytes: 100_000,
+                gzip_bytes: 30_000,
             }));
         }
         records.push(Record::Block(Block {
@@ -309,7 +347,8 @@ mod tests {
         assert!(md.contains("| native | dual-enforce | ML-DSA-44 | 1.00k/s | 2.00k/s | 2.00× on 2 |"), "{md}");
         assert!(md.contains("1.00 (100%) 1.00M/s"), "ops/s beside the medians: {md}");
         assert!(md.contains("| node | pqverify | ML-DSA-44 | 9 | 9.0 | 12.0 |"), "{md}");
-        assert!(md.contains("| simd128 | 124000 | 49600 |"), "{md}");
+        assert!(md.contains("| wasm-ml-dsa | 120000 | 48000 |"), "{md}");
+        assert!(md.contains("| `import { ml_dsa44 } from 'pqverify/ml-dsa'` | 100000 | 30000 |"), "{md}");
     }
 
     #[test]
@@ -325,7 +364,9 @@ mod tests {
         assert!(err.contains("on 2 threads"), "{err}");
         let err = check(&without(r#""type":"cold-start""#)).unwrap_err();
         assert!(err.contains("no cold-start record for pqverify"), "{err}");
-        let err = check(&without(r#""build":"simd128""#)).unwrap_err();
-        assert!(err.contains("no wasm-size record for the simd128 build"), "{err}");
+        let err = check(&without(r#""build":"wasm-ml-dsa""#)).unwrap_err();
+        assert!(err.contains("no wasm-size record for the wasm-ml-dsa build"), "{err}");
+        let err = check(&without(r#""type":"bundle-size""#)).unwrap_err();
+        assert!(err.contains("no bundle-size record for an import from 'pqverify'"), "{err}");
     }
 }

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use pqverify_core::Suite;
 
-use crate::record::{Block, ColdStart, Env, Memory, Record, Sample, Scaling, WasmSize};
+use crate::record::{Block, BundleSize, ColdStart, Env, Memory, Record, Sample, Scaling, WasmSize};
 use crate::stats::{median, spread_bp};
 
 mod capacity;
@@ -45,6 +45,7 @@ struct Run {
     scaling: Vec<Scaling>,
     cold_starts: Vec<ColdStart>,
     wasm_sizes: Vec<WasmSize>,
+    bundle_sizes: Vec<BundleSize>,
 }
 
 impl Run {
@@ -123,6 +124,7 @@ impl Report {
         let mut scaling: Vec<Scaling> = Vec::new();
         let mut cold_starts: Vec<ColdStart> = Vec::new();
         let mut wasm_sizes: Vec<WasmSize> = Vec::new();
+        let mut bundle_sizes: Vec<BundleSize> = Vec::new();
         for (n, line) in lines.into_iter().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             match Record::parse(line).map_err(|e| format!("record {}: {e}", n + 1))? {
                 Record::Env(e) => {
@@ -135,6 +137,7 @@ impl Report {
                 Record::Scaling(r) => scaling.push(r),
                 Record::ColdStart(r) => cold_starts.push(r),
                 Record::WasmSize(r) => wasm_sizes.push(r),
+                Record::BundleSize(r) => bundle_sizes.push(r),
             }
         }
         let mut runs = BTreeMap::new();
@@ -165,6 +168,7 @@ impl Report {
                     scaling: scaling.iter().filter(|r| of_run(&r.run)).cloned().collect(),
                     cold_starts: cold_starts.iter().filter(|r| of_run(&r.run)).cloned().collect(),
                     wasm_sizes: wasm_sizes.iter().filter(|r| of_run(&r.run)).cloned().collect(),
+                    bundle_sizes: bundle_sizes.iter().filter(|r| of_run(&r.run)).cloned().collect(),
                 },
             );
         }

@@ -1,0 +1,111 @@
+// The package's entries: pqverify/ml-dsa and pqverify/slh-dsa (one scheme each), the
+// default entry over them (a bundler keeps only the schemes imported), pqverify/baseline
+// (no wasm SIMD), each under import and require; and what an engine without WebAssembly
+// or without its SIMD extension is told, at the first call, never at import.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import * as esbuild from 'esbuild';
+import * as pq from 'pqverify';
+import * as mlDsa from 'pqverify/ml-dsa';
+import * as slhDsa from 'pqverify/slh-dsa';
+import * as baseline from 'pqverify/baseline';
+import { SUITES } from 'pqverify/tables';
+
+const here = new URL('.', import.meta.url).pathname;
+const require = createRequire(import.meta.url);
+// noble-made signatures for every suite (pure, empty context).
+const fixtures = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString());
+const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
+
+test('each entry verifies its suites as the default entry does, import and require', () => {
+  const entries = [
+    ['pqverify/ml-dsa', mlDsa, require('pqverify/ml-dsa'), 'ml-dsa'],
+    ['pqverify/slh-dsa', slhDsa, require('pqverify/slh-dsa'), 'slh-dsa'],
+    ['pqverify/baseline', baseline, require('pqverify/baseline'), undefined],
+  ];
+  let checked = 0;
+  for (const [name, esm, cjs, family] of entries) {
+    const suites = SUITES.filter((s) => family === undefined || s.type === family);
+    // Exactly the family's suites, nothing else of the other family.
+    for (const s of SUITES) assert.equal(s.export in esm, suites.includes(s), `${name} ${s.export}`);
+    for (const s of suites) {
+      const f = fixtures.find((x) => x.suite === s.name);
+      const [pk, msg, sig] = [unhex(f.publicKey), unhex(f.message), unhex(f.pure)];
+      const bad = sig.slice();
+      bad[9] ^= 4;
+      for (const entry of [esm, cjs]) {
+        assert.equal(entry[s.export].verify(sig, msg, pk), true, `${name} ${s.name}`);
+        assert.equal(entry[s.export].verify(bad, msg, pk), false, `${name} ${s.name} flipped`);
+        checked++;
+      }
+      assert.equal(pq[s.export].verify(sig, msg, pk), true);
+    }
+  }
+  assert.equal(checked, 2 * (3 + 12 + 15));
+  assert.equal(mlDsa.backend(), 'simd128');
+  assert.equal(slhDsa.backend(), 'simd128');
+  assert.equal(baseline.backend(), 'portable');
+  assert.ok(mlDsa.memoryBytes() > 0 && baseline.memoryBytes() > 0);
+  assert.ok(pq.memoryBytes() > mlDsa.memoryBytes(), 'the default entry counts both schemes\' modules');
+});
+
+async function bundleBytes(code) {
+  const result = await esbuild.build({
+    stdin: { contents: code, resolveDir: here, loader: 'js' }, bundle: true, minify: true, format: 'esm',
+    platform: 'browser', write: false, logLevel: 'error',
+  });
+  return result.outputFiles[0].contents.length;
+}
+
+test('a bundler keeps only the schemes imported from the default entry', async () => {
+  const fromDefault = await bundleBytes("import { ml_dsa44 } from 'pqverify'; globalThis.x = ml_dsa44;");
+  const fromEntry = await bundleBytes("import { ml_dsa44 } from 'pqverify/ml-dsa'; globalThis.x = ml_dsa44;");
+  const slh = await bundleBytes("import * as m from 'pqverify/slh-dsa'; globalThis.x = m;");
+  const all = await bundleBytes("import * as m from 'pqverify'; globalThis.x = m;");
+  // The default entry's own code is a few hundred bytes; no SLH-DSA module rides along.
+  assert.ok(fromDefault - fromEntry < 2000, `${fromDefault} against ${fromEntry}`);
+  assert.ok(all > fromEntry + slh * 0.9, `all suites ${all}: both modules`);
+});
+
+/** Runs `script` (ESM) in a fresh Node process; returns what it printed as JSON. */
+function fresh(script) {
+  const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: here });
+  assert.equal(out.status, 0, out.stderr);
+  return JSON.parse(out.stdout.trim());
+}
+
+const FIRST_CALL = (entry) => `
+const m = await import('${entry}');
+const { ml_dsa44 } = m;
+let error = null;
+try { ml_dsa44.verify(new Uint8Array(2420), new Uint8Array(1), new Uint8Array(1312)); } catch (e) { error = { type: e.constructor.name, message: e.message }; }
+console.log(JSON.stringify({ imported: true, error }));
+`;
+
+test('without WebAssembly: the import succeeds, the first call is a pqverify: Error', () => {
+  for (const entry of ['pqverify', 'pqverify/ml-dsa', 'pqverify/baseline', 'pqverify/manual']) {
+    const r = fresh(`delete globalThis.WebAssembly;\n${FIRST_CALL(entry)}`);
+    assert.equal(r.imported, true, entry);
+    assert.equal(r.error?.type, 'Error', entry);
+    assert.match(r.error.message, entry === 'pqverify/manual' ? /^pqverify: not initialised/ : /^pqverify: this engine has no WebAssembly .*@noble\/post-quantum/, entry);
+  }
+});
+
+test('without wasm SIMD: the SIMD entries name pqverify/baseline, which verifies', () => {
+  const noSimd = `const validate = WebAssembly.validate; WebAssembly.validate = (bytes) => (bytes.length === 31 ? false : validate(bytes));`;
+  for (const entry of ['pqverify', 'pqverify/ml-dsa']) {
+    const r = fresh(`${noSimd}\n${FIRST_CALL(entry)}`);
+    assert.equal(r.error?.type, 'Error', entry);
+    assert.match(r.error.message, /^pqverify: this engine runs WebAssembly without its SIMD extension .*import from "pqverify\/baseline"/, entry);
+  }
+  const f = fixtures.find((x) => x.suite === 'ML-DSA-44');
+  const r = fresh(`${noSimd}
+const { ml_dsa44, backend } = await import('pqverify/baseline');
+const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
+console.log(JSON.stringify({ ok: ml_dsa44.verify(unhex('${f.pure}'), unhex('${f.message}'), unhex('${f.publicKey}')), backend: backend() }));`);
+  assert.deepEqual(r, { ok: true, backend: 'portable' });
+});
