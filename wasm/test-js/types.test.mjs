@@ -48,7 +48,27 @@ export async function load(bytes: Uint8Array): Promise<void> {
 
 const CJS_CONSUMER = `
 import pq = require('pqverify');
-export const ok: boolean = pq.ml_dsa44.verify(new Uint8Array(2420), new Uint8Array(0), new Uint8Array(1312));
+import mlDsa = require('pqverify/ml-dsa');
+import slhDsa = require('pqverify/slh-dsa');
+export const ok: boolean = pq.ml_dsa44.verify(new Uint8Array(2420), new Uint8Array(0), new Uint8Array(1312))
+  && mlDsa.ml_dsa87.verify(new Uint8Array(4627), new Uint8Array(0), new Uint8Array(2592), { keyFormat: 'raw' })
+  && slhDsa.slh_dsa_sha2_128s.verify(new Uint8Array(7856), new Uint8Array(0), new Uint8Array(32));
+`;
+
+// The per-scheme and baseline entries, and public keys in the platforms' formats.
+const ENTRIES_CONSUMER = `
+import { ml_dsa44, ml_dsa65, backend, type AkpJsonWebKey, type KeyFormat } from 'pqverify/ml-dsa';
+import { slh_dsa_shake_128s } from 'pqverify/slh-dsa';
+import * as legacy from 'pqverify/baseline';
+
+export function check(sig: Uint8Array, msg: Uint8Array, spki: Uint8Array, jwk: AkpJsonWebKey): boolean {
+  const format: KeyFormat = 'spki';
+  const a: boolean = ml_dsa44.verify(sig, msg, spki, { keyFormat: format, context: new Uint8Array(1) });
+  const b: boolean = ml_dsa65.prepare(jwk, { keyFormat: 'jwk' }).verify(sig, msg);
+  const c: boolean = slh_dsa_shake_128s.prehash('SHAKE-128').verify(sig, msg, spki, { keyFormat: 'spki' });
+  const d: boolean = legacy.verify('ML-DSA-44', sig, msg, spki, { keyFormat: 'raw-public' }) && legacy.backend() === 'portable';
+  return a && b && c && d && backend() === 'simd128';
+}
 `;
 
 function typecheck(files) {
@@ -68,8 +88,8 @@ function typecheck(files) {
   }
 }
 
-test('tsc --strict: a noble-typed consumer, both entries, the tables, and require()', () => {
-  const out = typecheck({ 'consumer.mts': CONSUMER, 'cjs.cts': CJS_CONSUMER });
+test('tsc --strict: a noble-typed consumer, every entry, key formats, the tables, and require()', () => {
+  const out = typecheck({ 'consumer.mts': CONSUMER, 'entries.mts': ENTRIES_CONSUMER, 'cjs.cts': CJS_CONSUMER });
   assert.equal(out.status, 0, out.stdout + out.stderr);
 });
 
@@ -77,8 +97,10 @@ test('tsc --strict rejects a misuse (an unknown pre-hash name, a string as bytes
   const out = typecheck({ 'bad.mts': `import { ml_dsa44 } from 'pqverify';
 ml_dsa44.prehash('MD5');
 ml_dsa44.verify('sig', new Uint8Array(0), new Uint8Array(0));
+ml_dsa44.verify(new Uint8Array(0), new Uint8Array(0), new Uint8Array(0), { keyFormat: 'der' });
 ` });
   assert.notEqual(out.status, 0);
+  assert.match(out.stdout, /bad\.mts\(4,\d+\): error TS2322/);
   assert.match(out.stdout, /bad\.mts\(2,\d+\): error TS2345/);
   assert.match(out.stdout, /bad\.mts\(3,\d+\): error TS2345/);
 });

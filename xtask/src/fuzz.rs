@@ -18,7 +18,7 @@ pub(crate) struct Flags {
 pub(crate) fn run(seconds: u64) -> Result {
     setup::all()?;
     setup::fuzz_tools()?;
-    for target in ["verify", "batch_line"] {
+    for target in ["verify", "batch_line", "public_key"] {
         let scratch = project::path("target/fuzz-corpus").join(target);
         std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
         exec(
