@@ -299,3 +299,21 @@ export function verifyByName(suitesByExport, suiteName, sig, msg, pk, opts) {
 export function suites() {
   return SUITES.map(({ name, export: exportName, publicKey, signature }) => ({ name, export: exportName, publicKey, signature }));
 }
+
+/**
+ * The API of an entry holding every suite in one instance (pqverify/baseline,
+ * pqverify/manual): the suites, `verify(suiteName, …)`, `suites()`, `memoryBytes()` and
+ * `backend()`.
+ * @param {{ linearMemoryBytes: () => number }} instance - the entry's wasm instance
+ * @param {() => object} bindings - its initialised exports (initialising them if the entry embeds its build)
+ */
+export function makeEntry(instance, bindings) {
+  const all = makeSuites(bindings);
+  return Object.freeze({
+    ...all,
+    suites,
+    verify: (suiteName, sig, msg, pk, opts) => verifyByName(all, suiteName, sig, msg, pk, opts),
+    memoryBytes: () => instance.linearMemoryBytes(),
+    backend: () => bindings().backend(),
+  });
+}

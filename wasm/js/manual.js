@@ -3,15 +3,14 @@
 // as edge runtimes give an imported .wasm). Nothing is embedded; every suite, either
 // build (wasm/ baseline or wasm-simd/ simd128: one glue).
 import * as glue from './wasm/pqverify_wasm.js';
-import { makeSuites, suites, verifyByName } from './api.js';
+import { makeEntry } from './api.js';
 import { makeInstance } from './core.js';
 import { makeInit } from './load.js';
 
 export { simdSupported } from './core.js';
-export { suites };
 
 const instance = makeInstance(glue);
-const all = makeSuites(instance.bindings);
+const entry = makeEntry(instance, instance.bindings);
 
 /** Initialises asynchronously (by default from the .wasm shipped with the package). */
 export const init = makeInit(instance);
@@ -22,19 +21,12 @@ export const {
   ml_dsa44, ml_dsa65, ml_dsa87,
   slh_dsa_sha2_128s, slh_dsa_sha2_128f, slh_dsa_sha2_192s, slh_dsa_sha2_192f, slh_dsa_sha2_256s, slh_dsa_sha2_256f,
   slh_dsa_shake_128s, slh_dsa_shake_128f, slh_dsa_shake_192s, slh_dsa_shake_192f, slh_dsa_shake_256s, slh_dsa_shake_256f,
-} = all;
-
-/** Verifies with the suite named `suiteName` (a FIPS name). */
-export function verify(suiteName, sig, msg, pk, opts) {
-  return verifyByName(all, suiteName, sig, msg, pk, opts);
-}
-
-/** Bytes of the wasm module's linear memory; 0 before initialisation. */
-export function memoryBytes() {
-  return instance.linearMemoryBytes();
-}
-
-/** Which wasm build is running: "simd128" or "portable". */
-export function backend() {
-  return instance.bindings().backend();
-}
+  /** Verifies with the suite named `suiteName` (a FIPS name). */
+  verify,
+  /** Every suite with its FIPS name, export name and byte lengths. */
+  suites,
+  /** Bytes of the wasm module's linear memory; 0 before it is initialised. */
+  memoryBytes,
+  /** Which wasm build runs: "simd128" or "portable". */
+  backend,
+} = entry;
