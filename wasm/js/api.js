@@ -134,18 +134,17 @@ function jwkKey(jwk, name, isMlDsa) {
 }
 
 /**
- * The public key as the wasm side takes it: [format id, bytes]. Raw keys are checked
- * for length here; SubjectPublicKeyInfo is decoded in wasm (pqverify-core).
+ * The public key as the wasm side takes it: [the glue's KeyFormat member, bytes]. Raw
+ * keys are checked for length here, before the module is needed; SubjectPublicKeyInfo
+ * is decoded in wasm (pqverify-core).
  */
-function publicKey(pk, format, name, length, isMlDsa, ids) {
-  let raw;
-  if (format === 'spki') return [ids.Spki, bytes('publicKey', pk)];
-  if (format === 'jwk') raw = jwkKey(pk, name, isMlDsa);
-  else raw = bytes('publicKey', pk);
+function publicKey(pk, format, name, length, isMlDsa) {
+  if (format === 'spki') return ['Spki', bytes('publicKey', pk)];
+  const raw = format === 'jwk' ? jwkKey(pk, name, isMlDsa) : bytes('publicKey', pk);
   if (raw.length !== length) {
     throw new RangeError(`pqverify: public key is ${raw.length} bytes; ${name} public keys are ${length} bytes`);
   }
-  return [ids.Raw, raw];
+  return ['Raw', raw];
 }
 
 /** Errors thrown by the wasm side are about argument values (RangeError); one "pqverify:" prefix. */
@@ -178,9 +177,9 @@ export function makeSuites(bindings, family) {
     const run = (iface, hash, sig, msg, ctx, pk, o) => {
       bytes('signature', sig);
       bytes('message', msg);
+      const [format, key] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa);
       const wasm = bindings();
-      const [format, key] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa, wasm.KeyFormat);
-      return call(() => wasm.verify(id, format, wasm.Interface[iface], hash, sig, msg, ctx, key));
+      return call(() => wasm.verify(id, wasm.KeyFormat[format], wasm.Interface[iface], hash, sig, msg, ctx, key));
     };
 
     const suite = {
@@ -224,9 +223,9 @@ export function makeSuites(bindings, family) {
       }),
       prepare(pk, opts) {
         const o = options(opts, ['keyFormat'], `${name} prepare`);
+        const [format, raw] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa);
         const wasm = bindings();
-        const [format, raw] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa, wasm.KeyFormat);
-        let key = call(() => new wasm.PreparedKey(id, format, raw));
+        let key = call(() => new wasm.PreparedKey(id, wasm.KeyFormat[format], raw));
         const live = () => {
           if (key === null) throw new Error(`pqverify: this ${name} prepared key was freed`);
           return key;
@@ -281,14 +280,17 @@ export function makeSuites(bindings, family) {
   return api;
 }
 
+/** FIPS name in upper case → export name; made on the first `verify(suiteName, …)`. */
+let byName = null;
+
 /**
  * `verify(suiteName, …)` of an entry: verifies with the suite named `suiteName` (a FIPS
  * name such as "SLH-DSA-SHAKE-128s") among `suitesByExport` (the entry's suites).
  */
 export function verifyByName(suitesByExport, suiteName, sig, msg, pk, opts) {
   if (typeof suiteName !== 'string') throw new TypeError(`pqverify: suite name must be a string, got ${describe(suiteName)}`);
-  const row = SUITES.find((s) => s.name.toUpperCase() === suiteName.toUpperCase());
-  const suite = row && suitesByExport[row.export];
+  byName ??= new Map(SUITES.map((s) => [s.name.toUpperCase(), s.export]));
+  const suite = suitesByExport[byName.get(suiteName.toUpperCase())];
   if (!suite) throw new RangeError(`pqverify: unknown suite "${suiteName}"; expected one of ${SUITES.map((s) => s.name).join(', ')}`);
   const o = options(opts, ['context', 'prehash', 'keyFormat'], 'verify');
   const rest = { context: o.context, keyFormat: o.keyFormat };
