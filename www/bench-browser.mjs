@@ -1,15 +1,15 @@
-// The benchmark suite in headless Chromium, for `cargo xtask bench`: runs the page
-// and writes the browser's records.   node bench-browser.mjs DIST OUT [--quick]
+// The benchmark suite in a browser engine, for `cargo xtask bench`: runs the built
+// page and writes that engine's records.
+//   node bench-browser.mjs DIST OUT [--quick] [--engine chromium|firefox|webkit]
 import { writeFileSync } from 'node:fs';
 import { SUITES } from 'pqverify/tables';
-import { runPage } from './browser.mjs';
+import { runInEngine } from './engines.mjs';
 
 const [dist, out, ...flags] = process.argv.slice(2);
 const quick = flags.includes('--quick') ? 1 : 0;
+const engine = flags.includes('--engine') ? flags[flags.indexOf('--engine') + 1] : 'chromium';
 const suites = SUITES.map((s) => s.name).join(',');
-const { server, browser, errors, records } = await runPage(dist, `?quick=${quick}&rounds=${quick ? 2 : 3}&suites=${suites}&autorun=1`);
-await browser.close();
-server.close();
+const { errors, records, version } = await runInEngine(engine, dist, `?quick=${quick}&rounds=${quick ? 2 : 3}&suites=${suites}&autorun=1`);
 if (errors.length) console.error(`page errors: ${errors.join('; ')}`);
 writeFileSync(out, records);
-console.error(`browser bench: ${records.trim().split('\n').length} records in ${out}`);
+console.error(`${engine} bench (${version}): ${records.trim().split('\n').length} records in ${out}`);

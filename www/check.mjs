@@ -9,6 +9,9 @@ import { runPage } from './browser.mjs';
 const [dist = 'dist', nativePath, shot = 'shot.png'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
 const WAYS = ['pqverify', 'pqverify-prepared', 'noble', 'liboqs-js'];
+// Chromium's own ML-DSA (WebCrypto), awaited and many in flight: ML-DSA suites only.
+const PLATFORM = ['webcrypto', 'webcrypto-inflight'];
+const ways = (suite) => (suite.startsWith('ML-DSA') ? [...WAYS, ...PLATFORM] : WAYS);
 let passed = 0;
 const failures = [];
 const check = (ok, what) => {
@@ -17,11 +20,11 @@ const check = (ok, what) => {
   console.log(`${ok ? 'ok' : 'not ok'} - ${what}`);
 };
 
-const { server, browser, page, errors, records } = await runPage(dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${WAYS.join(',')}&autorun=1`, { timeoutMs: 10 * 60 * 1000 });
+const { server, browser, page, errors, records } = await runPage(dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, ...PLATFORM].join(',')}&autorun=1&target=chromium`, { timeoutMs: 10 * 60 * 1000 });
 try {
   check(errors.length === 0, `no page errors (${errors.join('; ')})`);
   for (const suite of SUITES) {
-    for (const way of WAYS) {
+    for (const way of ways(suite)) {
       for (const c of ['valid', 'invalid']) {
         const row = page.locator(`tr[data-suite="${suite}"][data-way="${way}"][data-case="${c}"]`);
         check((await row.count()) === 1, `row for ${suite} ${way} ${c}`);
@@ -29,7 +32,7 @@ try {
       }
     }
   }
-  // Export: the downloaded file is the records, in schema pqverify-bench/1, target browser.
+  // Export: the downloaded file is the records, in schema pqverify-bench/1, target chromium.
   const download = page.waitForEvent('download');
   await page.click('#export');
   const file = await (await download).path();
@@ -38,12 +41,13 @@ try {
   const lines = exported.trim().split('\n').map((l) => JSON.parse(l));
   const env = lines[0];
   const digest = `sha256:${createHash('sha256').update(readFileSync(new URL('../benches/fixtures/fixtures.json', import.meta.url))).digest('hex')}`;
-  check(env.type === 'env' && env.schema === 'pqverify-bench/1' && env.target === 'browser', 'first record is the browser environment');
+  check(env.type === 'env' && env.schema === 'pqverify-bench/1' && env.target === 'chromium', 'first record is the chromium environment');
   check(env.fixtures === digest, 'the browser used the same fixtures as native (digest)');
   check(typeof env.cores === 'number' && env.runtime.length > 0 && typeof env.extra.simd128 === 'boolean', 'environment has cores, runtime, simd128');
+  check(['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87'].every((s) => env.extra['webcrypto-suites']?.includes(s)), `WebCrypto ML-DSA found (${env.extra['webcrypto-suites']})`);
   const samples = lines.filter((r) => r.type === 'sample');
   const steady = samples.filter((r) => r.case !== 'first-call');
-  check(steady.length === SUITES.length * WAYS.length * 2, `${steady.length} sample records (one per suite, way, case, round)`);
+  check(steady.length === SUITES.reduce((n, s) => n + ways(s).length * 2, 0), `${steady.length} sample records (one per suite, way, case, round)`);
   // Section 7 in the browser: first call of both pqverify ways and memory per key, every suite.
   for (const suite of SUITES) {
     for (const way of ['pqverify', 'pqverify-prepared']) {
@@ -55,7 +59,7 @@ try {
     check((await page.locator(`tr[data-capacity="${suite}"]`).count()) === 1, `the page shows first call and memory for ${suite}`);
   }
   const fields = ['schema', 'target', 'run', 'way', 'suite', 'case', 'round', 'iterations', 'median_ns', 'p95_ns', 'p99_ns', 'min_ns', 'checks', 'disagreements'];
-  check(samples.every((s) => fields.every((f) => f in s) && s.target === 'browser' && s.run === env.run && s.median_ns > 0 && s.disagreements === 0),
+  check(samples.every((s) => fields.every((f) => f in s) && s.target === 'chromium' && s.run === env.run && s.median_ns > 0 && s.disagreements === 0),
     'every sample record is well-formed with no disagreement');
   // Native records side by side: the ratio column appears.
   const native = nativePath ?? '/dev/null';

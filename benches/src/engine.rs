@@ -96,41 +96,146 @@ pub struct Progress {
     pub current: String,
 }
 
-/// Measures one bound verify call: (per-call sample times, calls, wrong verdicts).
-fn measure(call: &mut Bound<'_>, expected: bool, clock: &mut dyn Clock, config: &Config) -> (Vec<f64>, u64, u64) {
-    let mut calls = 0u64;
-    let mut wrong = 0u64;
-    let mut check = |r: Result<bool, String>| {
-        if r != Ok(expected) {
-            wrong += 1;
-        }
-    };
-    // Warm-up and calibration: how many calls fill one sample.
-    let start = clock.now_ns();
-    let mut per_sample = 0u64;
-    loop {
-        check(call());
-        calls += 1;
-        per_sample += 1;
-        let elapsed = clock.now_ns() - start;
-        if elapsed >= config.sample_ns || elapsed >= config.budget_ns / f64::from(config.min_samples.max(1)) {
-            break;
+/// The timing of one measurement, driven by its caller (synchronously natively, or
+/// awaiting each call in JS for asynchronous ways): first a calibration of single
+/// calls, which sets how many calls fill one sample, then timed samples until the
+/// budget is spent. Each call of a way may verify `batch` signatures at once (N in
+/// flight); times are per signature.
+pub struct Measurement {
+    config: Config,
+    expected: bool,
+    batch: u64,
+    /// When calibration began, once it has.
+    start: Option<f64>,
+    /// When sampling began, once it has.
+    begin: Option<f64>,
+    per_sample: u64,
+    samples: Vec<f64>,
+    calls: u64,
+    wrong: u64,
+}
+
+impl Measurement {
+    /// A measurement expecting verdict `expected`, of a way verifying `batch`
+    /// signatures per call.
+    pub fn new(config: &Config, expected: bool, batch: u64) -> Measurement {
+        Measurement {
+            config: config.clone(),
+            expected,
+            batch: batch.max(1),
+            start: None,
+            begin: None,
+            per_sample: 0,
+            samples: Vec::new(),
+            calls: 0,
+            wrong: 0,
         }
     }
-    let mut samples = Vec::new();
-    let begin = clock.now_ns();
-    while samples.len() < config.min_samples as usize
-        || (clock.now_ns() - begin < config.budget_ns && samples.len() < config.max_samples as usize)
-    {
-        let t0 = clock.now_ns();
-        for _ in 0..per_sample {
-            check(call());
+
+    /// How many calls the next timed batch makes, given the clock now: 0 when done.
+    pub fn next_calls(&mut self, now_ns: f64) -> u64 {
+        let c = &self.config;
+        if self.begin.is_none() {
+            let Some(start) = self.start else {
+                self.start = Some(now_ns);
+                return 1;
+            };
+            let elapsed = now_ns - start;
+            if elapsed < c.sample_ns && elapsed < c.budget_ns / f64::from(c.min_samples.max(1)) {
+                return 1;
+            }
+            self.begin = Some(now_ns);
         }
-        let t1 = clock.now_ns();
-        calls += per_sample;
-        samples.push((t1 - t0) / per_sample as f64);
+        let begin = self.begin.unwrap_or(now_ns);
+        let more = self.samples.len() < c.min_samples as usize
+            || (now_ns - begin < c.budget_ns && self.samples.len() < c.max_samples as usize);
+        if more { self.per_sample } else { 0 }
     }
-    (samples, calls, wrong)
+
+    /// Counts one call's verdict (for all `batch` signatures it verified).
+    pub fn check(&mut self, verdict: &Result<bool, String>) {
+        if *verdict != Ok(self.expected) {
+            self.wrong += self.batch;
+        }
+    }
+
+    /// Records that `calls` calls (as [`next_calls`](Self::next_calls) asked) took
+    /// `elapsed_ns`.
+    pub fn record(&mut self, calls: u64, elapsed_ns: f64) {
+        self.calls += calls * self.batch;
+        if self.begin.is_none() {
+            self.per_sample += calls;
+        } else if calls > 0 {
+            self.samples.push(elapsed_ns / (calls * self.batch) as f64);
+        }
+    }
+
+    /// The sample record of this measurement.
+    pub fn into_sample(mut self, env: &Env, step: &Step, way: String, suite: &str, dual: u64) -> Sample {
+        self.samples.sort_by(f64::total_cmp);
+        let s = &self.samples;
+        Sample {
+            schema: SCHEMA.into(),
+            target: env.target.clone(),
+            run: env.run.clone(),
+            way,
+            suite: suite.to_owned(),
+            case: step.case.name().into(),
+            round: step.round,
+            iterations: self.calls,
+            samples: s.len() as u32,
+            median_ns: median(s),
+            p95_ns: quantile(s, 0.95),
+            p99_ns: quantile(s, 0.99),
+            min_ns: s.first().copied().unwrap_or(f64::NAN),
+            checks: self.calls,
+            disagreements: self.wrong + dual,
+        }
+    }
+}
+
+/// One (round, suite, case, way) step of a run.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// 1-based round.
+    pub round: u32,
+    /// Index of the suite in the fixtures.
+    pub fixture: usize,
+    /// The case measured.
+    pub case: Case,
+    /// Index of the way.
+    pub way: usize,
+}
+
+/// The steps of a run in order: rounds × suites × cases × ways, interleaved so that
+/// every way meets the same machine state in each round.
+pub fn plan(fixtures: &Fixtures, config: &Config, ways: usize) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for round in 1..=config.rounds {
+        for (fixture, f) in fixtures.suites.iter().enumerate() {
+            if !config.wants(&f.suite) {
+                continue;
+            }
+            for &case in &config.cases {
+                steps.extend((0..ways).map(|way| Step { round, fixture, case, way }));
+            }
+        }
+    }
+    steps
+}
+
+/// The environment record of a run: the runner's, with the fixtures and ways filled in.
+pub fn env_record(env: &Env, fixtures: &Fixtures, ways: Vec<String>) -> Env {
+    let mut env = env.clone();
+    env.schema = SCHEMA.into();
+    env.fixtures = fixtures.digest.clone();
+    env.ways = ways;
+    env
+}
+
+/// The progress line of a step.
+pub fn describe(step: &Step, fixtures: &Fixtures, way: &str) -> String {
+    format!("round {}: {} {} {way}", step.round, fixtures.suites[step.fixture].suite, step.case.name())
 }
 
 /// Runs the suite, emitting the environment record first and then one sample record
@@ -144,50 +249,33 @@ pub fn run(
     emit: &mut dyn FnMut(&Record),
     progress: &mut dyn FnMut(&Progress),
 ) {
-    let mut env = env.clone();
-    env.schema = SCHEMA.into();
-    env.fixtures = fixtures.digest.clone();
-    env.ways = ways.iter().map(|w| w.name()).collect();
+    let env = env_record(env, fixtures, ways.iter().map(|w| w.name()).collect());
     emit(&Record::Env(env.clone()));
-    let total = config.steps(fixtures, ways.len());
-    let mut done = 0;
-    for round in 1..=config.rounds {
-        for fixture in fixtures.suites.iter().filter(|f| config.wants(&f.suite)) {
-            for &case in &config.cases {
-                let (msg, sig) = fixture.case(case);
-                for way in ways.iter_mut() {
-                    let name = way.name();
-                    progress(&Progress {
-                        done,
-                        total,
-                        current: format!("round {round}: {} {} {name}", fixture.suite, case.name()),
-                    });
-                    done += 1;
-                    let before = way.disagreements();
-                    let Some(mut call) = way.bind(fixture, &msg, &sig) else { continue };
-                    let (mut samples, calls, wrong) = measure(&mut call, case.expected(), clock, config);
-                    drop(call);
-                    samples.sort_by(f64::total_cmp);
-                    emit(&Record::Sample(Sample {
-                        schema: SCHEMA.into(),
-                        target: env.target.clone(),
-                        run: env.run.clone(),
-                        way: name,
-                        suite: fixture.suite.clone(),
-                        case: case.name().into(),
-                        round,
-                        iterations: calls,
-                        samples: samples.len() as u32,
-                        median_ns: median(&samples),
-                        p95_ns: quantile(&samples, 0.95),
-                        p99_ns: quantile(&samples, 0.99),
-                        min_ns: samples.first().copied().unwrap_or(f64::NAN),
-                        checks: calls,
-                        disagreements: wrong + way.disagreements().saturating_sub(before),
-                    }));
-                }
+    let steps = plan(fixtures, config, ways.len());
+    let total = steps.len() as u64;
+    for (done, step) in steps.iter().enumerate() {
+        let way = &mut ways[step.way];
+        let name = way.name();
+        progress(&Progress { done: done as u64, total, current: describe(step, fixtures, &name) });
+        let fixture = &fixtures.suites[step.fixture];
+        let (msg, sig) = fixture.case(step.case);
+        let before = way.disagreements();
+        let Some(mut call) = way.bind(fixture, &msg, &sig) else { continue };
+        let mut m = Measurement::new(config, step.case.expected(), 1);
+        loop {
+            let n = m.next_calls(clock.now_ns());
+            if n == 0 {
+                break;
             }
+            let t0 = clock.now_ns();
+            for _ in 0..n {
+                m.check(&call());
+            }
+            m.record(n, clock.now_ns() - t0);
         }
+        drop(call);
+        let dual = way.disagreements().saturating_sub(before);
+        emit(&Record::Sample(m.into_sample(&env, step, name, &fixture.suite, dual)));
     }
     progress(&Progress { done: total, total, current: "done".into() });
 }

@@ -25,7 +25,7 @@ pub struct LiboqsInfo {
 pub struct Env {
     /// [`SCHEMA`].
     pub schema: String,
-    /// `native`, `node` or `browser`.
+    /// `native`, `node`, or the browser engine: `chromium`, `firefox`, `webkit`.
     pub target: String,
     /// The run's id.
     pub run: String,
@@ -58,7 +58,7 @@ pub struct Env {
 pub struct Sample {
     /// [`SCHEMA`].
     pub schema: String,
-    /// `native`, `node` or `browser`.
+    /// `native`, `node`, or the browser engine: `chromium`, `firefox`, `webkit`.
     pub target: String,
     /// The run's id.
     pub run: String,
@@ -121,7 +121,7 @@ pub struct Block {
 pub struct Memory {
     /// [`SCHEMA`].
     pub schema: String,
-    /// `native`, `node` or `browser`.
+    /// `native`, `node`, or the browser engine: `chromium`, `firefox`, `webkit`.
     pub target: String,
     /// The run's id.
     pub run: String,

@@ -2,11 +2,12 @@
 //! by JavaScript (`performance.now()`; functions calling the pqverify package and
 //! its peers such as noble).
 
-use js_sys::{Array, Function, Reflect, Uint8Array};
+use js_sys::{Array, Function, Promise, Reflect, Uint8Array};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::{JsFuture, future_to_promise};
 
-use crate::engine::{Bound, Clock, Config, Way, run};
+use crate::engine::{Clock, Config, Measurement, describe, env_record, plan};
 use crate::fixtures::{Case, Fixtures, SuiteFixture};
 use crate::record::{Env, Record};
 
@@ -19,10 +20,14 @@ impl Clock for JsClock {
     }
 }
 
-/// A way given as `{ name, bind(suite, publicKey, message, signature) => (() => boolean) | null }`.
+/// A way given as `{ name, bind(suite, publicKey, message, signature), batch? }`:
+/// `bind` returns a call (`() => boolean`, or `() => Promise<boolean>` for an
+/// asynchronous way, awaited one by one) or `null` when the way lacks the suite;
+/// `batch` is how many signatures one call verifies (N in flight; default 1).
 struct JsWay {
     name: String,
     bind: Function,
+    batch: u64,
     this: JsValue,
 }
 
@@ -30,24 +35,27 @@ fn message_of(e: JsValue) -> String {
     e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message()))
 }
 
-impl Way for JsWay {
-    fn name(&self) -> String {
-        self.name.clone()
+/// A call's verdict: its value, or, for a promise, what it settles to.
+async fn verdict(result: Result<JsValue, JsValue>) -> Result<bool, String> {
+    let value = match result {
+        Ok(v) if v.is_instance_of::<Promise>() => JsFuture::from(Promise::from(v)).await,
+        other => other,
+    };
+    match value {
+        Ok(v) => v.as_bool().ok_or_else(|| "the way did not return a boolean".to_owned()),
+        Err(e) => Err(message_of(e)),
     }
+}
 
-    fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
+impl JsWay {
+    fn bind(&self, f: &SuiteFixture, msg: &[u8], sig: &[u8]) -> Option<Function> {
         let args = Array::of4(
             &JsValue::from_str(&f.suite),
             &Uint8Array::from(f.public_key.as_slice()),
             &Uint8Array::from(msg),
             &Uint8Array::from(sig),
         );
-        let bound = self.bind.apply(&self.this, &args).ok()?;
-        let call: Function = bound.dyn_into().ok()?;
-        Some(Box::new(move || match call.call0(&JsValue::NULL) {
-            Ok(v) => v.as_bool().ok_or_else(|| "the way did not return a boolean".to_owned()),
-            Err(e) => Err(message_of(e)),
-        }))
+        self.bind.apply(&self.this, &args).ok()?.dyn_into().ok()
     }
 }
 
@@ -111,10 +119,10 @@ impl BenchSuite {
         Ok(config(options_json)?.steps(&self.fixtures, ways as usize) as f64)
     }
 
-    /// Runs the suite. `env_json` is the runner's environment record (target, cpu,
-    /// cores, os, runtime, backend, …); `ways` an array of `{name, bind}`; `now`
-    /// returns milliseconds; `emit` receives each record as a JSON line; `progress`
-    /// receives `(done, total, current)`.
+    /// Runs the suite; resolves when done. `env_json` is the runner's environment
+    /// record (target, cpu, cores, os, runtime, backend, …); `ways` an array of ways
+    /// (see `JsWay`); `now` returns milliseconds; `emit` receives each record as a
+    /// JSON line; `progress` receives `(done, total, current)`.
     pub fn run(
         &self,
         options_json: &str,
@@ -123,42 +131,71 @@ impl BenchSuite {
         now: Function,
         emit: Function,
         progress: Function,
-    ) -> Result<(), JsError> {
+    ) -> Result<Promise, JsError> {
         let config = config(options_json)?;
         let env: Env = serde_json::from_str(env_json).map_err(|e| JsError::new(&format!("env record: {e}")))?;
-        let mut js_ways: Vec<Box<dyn Way>> = Vec::new();
+        let mut js_ways = Vec::new();
         for w in ways.iter() {
             let name = Reflect::get(&w, &"name".into()).ok().and_then(|v| v.as_string());
             let bind = Reflect::get(&w, &"bind".into()).ok().and_then(|v| v.dyn_into::<Function>().ok());
+            let batch = Reflect::get(&w, &"batch".into()).ok().and_then(|v| v.as_f64()).unwrap_or(1.0);
             match (name, bind) {
-                (Some(name), Some(bind)) => js_ways.push(Box::new(JsWay { name, bind, this: w })),
-                _ => return Err(JsError::new("each way must be { name: string, bind: function }")),
+                (Some(name), Some(bind)) if batch >= 1.0 => {
+                    js_ways.push(JsWay { name, bind, batch: batch as u64, this: w })
+                }
+                _ => return Err(JsError::new("each way must be { name: string, bind: function, batch?: number ≥ 1 }")),
             }
         }
-        let mut emit_error = None;
-        run(
-            &mut js_ways,
-            &self.fixtures,
-            &mut JsClock(now),
-            &config,
-            &env,
-            &mut |r: &Record| {
-                if let Err(e) = emit.call1(&JsValue::NULL, &JsValue::from_str(&r.to_line())) {
-                    emit_error.get_or_insert(message_of(e));
-                }
-            },
-            &mut |p| {
-                let _ = progress.call3(
-                    &JsValue::NULL,
-                    &JsValue::from_f64(p.done as f64),
-                    &JsValue::from_f64(p.total as f64),
-                    &JsValue::from_str(&p.current),
-                );
-            },
-        );
-        match emit_error {
-            Some(e) => Err(JsError::new(&format!("emit failed: {e}"))),
-            None => Ok(()),
-        }
+        let fixtures = self.fixtures.clone();
+        Ok(future_to_promise(async move {
+            drive(&js_ways, &fixtures, &config, &env, &now, &emit, &progress).await.map(|()| JsValue::UNDEFINED)
+        }))
     }
+}
+
+/// The run loop of [`engine::run`](crate::engine::run), awaiting asynchronous calls.
+async fn drive(
+    ways: &[JsWay],
+    fixtures: &Fixtures,
+    config: &Config,
+    env: &Env,
+    now: &Function,
+    emit: &Function,
+    progress: &Function,
+) -> Result<(), JsValue> {
+    let mut clock = JsClock(now.clone());
+    let emit = |r: &Record| emit.call1(&JsValue::NULL, &JsValue::from_str(&r.to_line())).map(|_| ());
+    let report = |done: usize, total: usize, current: &str| {
+        let _ = progress.call3(
+            &JsValue::NULL,
+            &JsValue::from_f64(done as f64),
+            &JsValue::from_f64(total as f64),
+            &JsValue::from_str(current),
+        );
+    };
+    let env = env_record(env, fixtures, ways.iter().map(|w| w.name.clone()).collect());
+    emit(&Record::Env(env.clone()))?;
+    let steps = plan(fixtures, config, ways.len());
+    for (done, step) in steps.iter().enumerate() {
+        let way = &ways[step.way];
+        report(done, steps.len(), &describe(step, fixtures, &way.name));
+        let fixture = &fixtures.suites[step.fixture];
+        let (msg, sig) = fixture.case(step.case);
+        let Some(call) = way.bind(fixture, &msg, &sig) else { continue };
+        let mut m = Measurement::new(config, step.case.expected(), way.batch);
+        loop {
+            let n = m.next_calls(clock.now_ns());
+            if n == 0 {
+                break;
+            }
+            let t0 = clock.now_ns();
+            for _ in 0..n {
+                m.check(&verdict(call.call0(&JsValue::NULL)).await);
+            }
+            m.record(n, clock.now_ns() - t0);
+        }
+        emit(&Record::Sample(m.into_sample(&env, step, way.name.clone(), &fixture.suite, 0)))?;
+    }
+    report(steps.len(), steps.len(), "done");
+    Ok(())
 }

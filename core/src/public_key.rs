@@ -13,10 +13,6 @@
 
 use crate::{Error, Suite};
 
-/// The arcs 2.16.840.1.101.3.4.3 (NIST signature algorithms) as DER content octets;
-/// the suite's own arc ([`Suite::oid_arc`]) follows as one byte.
-const NIST_SIG_ARCS: [u8; 8] = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03];
-
 /// DER tags used here.
 const SEQUENCE: u8 = 0x30;
 const OBJECT_IDENTIFIER: u8 = 0x06;
@@ -98,12 +94,8 @@ fn malformed(what: &'static str) -> Error {
 
 /// The suite named by an OID's content octets.
 fn suite_of(oid: &[u8]) -> Result<Suite, Error> {
-    match oid.split_last() {
-        Some((&arc, arcs)) if arcs == NIST_SIG_ARCS => {
-            Suite::ALL.into_iter().find(|s| s.oid_arc() == arc).ok_or(Error::UnknownKeyAlgorithm)
-        }
-        _ => Err(Error::UnknownKeyAlgorithm),
-    }
+    // The suite's OID without its tag and length octets.
+    Suite::ALL.into_iter().find(|s| s.oid_der()[2..] == *oid).ok_or(Error::UnknownKeyAlgorithm)
 }
 
 /// One DER element with tag `tag` at the start of `input`: (its content, what follows).
@@ -149,7 +141,7 @@ mod tests {
                 _ => std::vec![0x82, (n >> 8) as u8, n as u8],
             }
         }
-        let alg = [&[0x30, 0x0b, 0x06, 0x09][..], &NIST_SIG_ARCS, &[suite.oid_arc()]].concat();
+        let alg = [&[0x30, 0x0b][..], &suite.oid_der()].concat();
         let bits = [&[0x03][..], &len(key.len() + 1), &[0], key].concat();
         [&[0x30][..], &len(alg.len() + bits.len()), &alg, &bits].concat()
     }
@@ -200,7 +192,8 @@ mod tests {
         for suite in [Suite::MlDsa65, Suite::SlhDsaSha2_192f] {
             let der = spki(suite, &std::vec![1; suite.public_key_len()]);
             let header = der.len() - suite.public_key_len();
-            let arc_at = der.windows(8).position(|w| w == NIST_SIG_ARCS).unwrap() + 8;
+            let oid = suite.oid_der();
+            let arc_at = der.windows(oid.len()).position(|w| w == oid).unwrap() + oid.len() - 1;
             for i in 0..header {
                 for delta in [1u8, 0x80, 0xff] {
                     let mut bad = der.clone();
@@ -223,7 +216,7 @@ mod tests {
         let good = spki(Suite::SlhDsaSha2_128s, &key);
         // Parameters present (an explicit NULL).
         let with_null = {
-            let alg = [&[0x30, 0x0d, 0x06, 0x09][..], &NIST_SIG_ARCS, &[20, 0x05, 0x00]].concat();
+            let alg = [&[0x30, 0x0d][..], &Suite::SlhDsaSha2_128s.oid_der(), &[0x05, 0x00]].concat();
             let bits = [&[0x03, 33, 0][..], &key].concat();
             [&[0x30, (alg.len() + bits.len()) as u8][..], &alg, &bits].concat()
         };

@@ -140,6 +140,12 @@ impl Suite {
         }
     }
 
+    /// The DER encoding of the suite's OID (tag, length, content octets): the arcs
+    /// 2.16.840.1.101.3.4.3 (NIST signature algorithms), then [`oid_arc`](Self::oid_arc).
+    pub const fn oid_der(self) -> [u8; 11] {
+        [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, self.oid_arc()]
+    }
+
     /// NIST security category (1 to 5).
     pub const fn security_category(self) -> u8 {
         match self {

@@ -8,6 +8,8 @@ export declare const SUITES: readonly {
   readonly publicKey: number;
   readonly signature: number;
   readonly securityLevel: number;
+  /** The DER encoding of the suite's OID 2.16.840.1.101.3.4.3.*, as an SPKI names it. */
+  readonly oid: readonly number[];
 }[];
 /** Every approved pre-hash function: its number at the wasm boundary, ACVP name and the DER encoding of its OID. */
 export declare const PREHASHES: readonly { readonly id: number; readonly name: string; readonly oid: readonly number[] }[];

@@ -1,9 +1,10 @@
 // The benchmark suite in Node: the same engine and fixtures as natively (compiled to
-// wasm), measuring the pqverify package, @noble/post-quantum and @oqs/liboqs-js side
-// by side.
+// wasm), measuring the pqverify package, @noble/post-quantum, @oqs/liboqs-js and
+// Node's own verifiers (node:crypto and WebCrypto, OpenSSL) side by side.
 //   node bench-node.mjs --out FILE [--quick] [--rounds N] [--suites A,B] [--run ID]
 import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import os from 'node:os';
+import * as nodeCrypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import * as pq from 'pqverify';
 import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
@@ -15,6 +16,7 @@ import { capacity } from './capacity.mjs';
 import { coldStarts, wasmSizes } from './cold-start.mjs';
 import { bundleSizes } from './bundle-sizes.mjs';
 import { liboqsInstances } from '../../benches/js/liboqs.mjs';
+import { platformKeys, platformWays } from '../../benches/js/platform.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -27,7 +29,11 @@ if (opt('--rounds')) options.rounds = Number(opt('--rounds'));
 if (opt('--suites')) options.suites = opt('--suites').split(',');
 
 await init({ module_or_path: readFileSync(new URL('../../target/wasm-build/bench/pqverify_bench_bg.wasm', import.meta.url)) });
-const suite = new BenchSuite(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url)));
+const fixtureBytes = readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url));
+const suite = new BenchSuite(fixtureBytes);
+const fixtures = JSON.parse(fixtureBytes);
+// The platform's verifiers, for the suites this Node's OpenSSL has.
+const platform = await platformKeys(fixtures, { subtle: globalThis.crypto?.subtle, nodeCrypto });
 const require = createRequire(import.meta.url);
 // Some packages do not export package.json; read it next to their entry instead.
 const version = (entry) => {
@@ -44,16 +50,19 @@ const env = {
     pqverify: version('pqverify'), noble: version('@noble/post-quantum/ml-dsa.js'),
     // ESM-only (no `require` entry): its package.json is found from the import path.
     'liboqs-js': JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@oqs/liboqs-js/sig')), 'utf8')).version,
+    openssl: process.versions.openssl,
+    'webcrypto-suites': [...platform.webcrypto.keys()],
+    'node-crypto-suites': [...platform.nodeCrypto.keys()],
     time: new Date().toISOString(),
   },
 };
 // The package's baseline (non-SIMD) build, its own entry and instance.
 const baseline = await import('pqverify/baseline');
 const liboqs = await liboqsInstances(liboqsJs, pq.suites().map((s) => s.name));
-const ways = makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline, liboqs);
+const ways = [...makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline, liboqs), ...platformWays(platform)];
 if (out) writeFileSync(out, '');
 let last = 0;
-suite.run(JSON.stringify(options), JSON.stringify(env), ways, () => performance.now(),
+await suite.run(JSON.stringify(options), JSON.stringify(env), ways, () => performance.now(),
   (line) => (out ? appendFileSync(out, `${line}\n`) : process.stdout.write(`${line}\n`)),
   (done, total, current) => {
     const now = performance.now();
@@ -65,7 +74,6 @@ suite.run(JSON.stringify(options), JSON.stringify(env), ways, () => performance.
 
 // Section 7: first call in fresh workers, memory per prepared key, throughput by
 // worker threads.
-const fixtures = JSON.parse(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url)));
 const emit = (record) => {
   const line = JSON.stringify(record);
   if (out) appendFileSync(out, `${line}\n`);

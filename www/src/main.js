@@ -4,7 +4,7 @@ import { SUITES as SUITE_TABLE } from 'pqverify/tables';
 
 const $ = (id) => document.getElementById(id);
 const SUITES = SUITE_TABLE.map((s) => s.name);
-const WAYS = ['pqverify', 'pqverify-prepared', 'noble', 'liboqs-js'];
+const WAYS = ['pqverify', 'pqverify-prepared', 'noble', 'liboqs-js', 'webcrypto', 'webcrypto-inflight'];
 const params = new URLSearchParams(location.search);
 let records = [];
 let native = [];
@@ -13,13 +13,18 @@ let native = [];
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
 const simd = WebAssembly.validate(SIMD_PROBE);
 
+// The records' target is the browser engine: chromium (V8), firefox (SpiderMonkey) or
+// webkit (JavaScriptCore), as the runner says or as the user agent tells.
+const ua = navigator.userAgent;
+const target = params.get('target') ?? (/Firefox\//.test(ua) ? 'firefox' : /Chrom(e|ium)\//.test(ua) ? 'chromium' : 'webkit');
+
 function env() {
   return {
-    type: 'env', schema: 'pqverify-bench/1', target: 'browser',
-    run: `${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}-browser`,
+    type: 'env', schema: 'pqverify-bench/1', target,
+    run: `${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}-${target}`,
     cpu: navigator.userAgentData?.platform ?? navigator.platform ?? 'unknown',
     cores: navigator.hardwareConcurrency ?? 1, os: navigator.userAgent,
-    runtime: (navigator.userAgent.match(/(Chrom(e|ium)|Firefox|Safari)\/[\d.]+/) ?? ['browser'])[0],
+    runtime: params.get('runtime') ?? (ua.match(/(Chrom(e|ium)|Firefox|Version)\/[\d.]+/)?.[0] ?? target).replace('Version/', `${target}/`),
     liboqs: null, backend: '', fixtures: '', ways: [],
     extra: {
       userAgent: navigator.userAgent, simd128: simd, crossOriginIsolated: self.crossOriginIsolated === true,
@@ -108,7 +113,7 @@ function capacityTable(get) {
 
 /** Horizontal bars, log scale (1 µs … 100 ms), valid signatures. */
 function chart(suites, ways, get, nat) {
-  const series = ways.map((w) => ({ label: `browser ${w}`, f: (s) => get(w, s) }));
+  const series = ways.map((w) => ({ label: `${target} ${w}`, f: (s) => get(w, s) }));
   if (nat) for (const w of ['pqverify', 'liboqs', 'reference']) series.push({ label: `native ${w}`, f: (s) => nat(w, s) });
   const colors = ['#2563eb', '#1e3a8a', '#f59e0b', '#16a34a', '#6b7280', '#a3a3a3'];
   const bar = 10, left = 150, width = 640;
@@ -173,7 +178,7 @@ function exportRecords() {
   const blob = new Blob([records.map((r) => JSON.stringify(r)).join('\n') + '\n'], { type: 'application/x-ndjson' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
-  a.download = `pqverify-browser-${Date.now()}.jsonl`;
+  a.download = `pqverify-${target}-${Date.now()}.jsonl`;
   a.click();
 }
 

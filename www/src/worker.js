@@ -1,6 +1,6 @@
 // Runs THE benchmark suite (the same engine and fixtures as natively, compiled to
-// wasm) in a Web Worker, so the page stays responsive: the pqverify package, noble and
-// liboqs-js.
+// wasm) in a Web Worker, so the page stays responsive: the pqverify package, noble,
+// liboqs-js and the engine's own WebCrypto where it has the suite.
 import * as pq from 'pqverify';
 import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
@@ -8,6 +8,7 @@ import init, { BenchSuite } from '../generated/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
 import { firstCallAndMemory } from '../../benches/js/records.mjs';
 import { liboqsInstances } from '../../benches/js/liboqs.mjs';
+import { platformKeys, platformWays } from '../../benches/js/platform.mjs';
 // Named, so that the bundle holds only these suites' liboqs-js modules (each a chunk
 // fetched when its factory is first called).
 import {
@@ -54,14 +55,14 @@ function firstCall(data) {
  * prepared key (the growth of a fresh instance's linear memory over 200 held keys,
  * median over the workers).
  */
-async function capacity(options, run, emit) {
+async function capacity(options, target, run, emit) {
   const handles = options.quick ? 3 : 7;
   const chosen = fixtures.suites.filter((f) => !options.suites?.length || options.suites.includes(f.suite));
   for (const f of chosen) {
     postMessage({ type: 'progress', done: 0, total: 0, current: `${f.suite} first call and memory` });
     const exportName = SUITES.find((s) => s.name === f.suite).export;
     const data = { exportName, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig) };
-    for (const record of await firstCallAndMemory('browser', run, f.suite, handles, () => firstCall(data))) emit(record);
+    for (const record of await firstCallAndMemory(target, run, f.suite, handles, () => firstCall(data))) emit(record);
   }
 }
 
@@ -78,8 +79,12 @@ self.onmessage = async ({ data }) => {
     const liboqs = ways.includes('liboqs-js')
       ? await liboqsInstances(liboqsSig, options.suites?.length ? options.suites : suite.suites())
       : null;
-    const selected = makeWays(pq, { ...nobleMl, ...nobleSlh }, ways, null, liboqs);
-    suite.run(
+    // The engine's WebCrypto, for the suites it verifies (found here, at run time).
+    const platform = await platformKeys(fixtures, { subtle: ways.some((w) => w.startsWith('webcrypto')) ? self.crypto?.subtle : null });
+    env.extra['webcrypto-suites'] = [...platform.webcrypto.keys()];
+    const selected = [...makeWays(pq, { ...nobleMl, ...nobleSlh }, ways, null, liboqs), ...platformWays(platform)]
+      .filter((w) => ways.includes(w.name));
+    await suite.run(
       JSON.stringify(options),
       JSON.stringify(env),
       selected,
@@ -87,7 +92,7 @@ self.onmessage = async ({ data }) => {
       (line) => postMessage({ type: 'record', line }),
       (done, total, current) => postMessage({ type: 'progress', done, total, current }),
     );
-    await capacity(options, env.run, (record) => postMessage({ type: 'record', line: JSON.stringify(record) }));
+    await capacity(options, env.target, env.run, (record) => postMessage({ type: 'record', line: JSON.stringify(record) }));
     postMessage({ type: 'done' });
   } catch (e) {
     postMessage({ type: 'error', message: String(e?.message ?? e) });

@@ -87,7 +87,7 @@ pub(crate) fn build_bench_wasm() -> Result {
     )
 }
 
-/// Runs the native, Node and (with `browser`) headless-Chromium suites into `dir` and
+/// Runs the native, Node and (with `browser`) Chromium, Firefox and WebKit suites into `dir` and
 /// writes the report there. With `check`, fails unless the records are complete and
 /// clean (never on a duration).
 pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool) -> Result<String> {
@@ -116,14 +116,18 @@ pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool) -> R
     let mut files = vec![native, node];
     if browser {
         wasm::build_www()?;
-        let records = dir.join("browser.jsonl");
-        let mut page = Command::new("node");
-        page.arg("bench-browser.mjs").arg("dist").arg(&records).current_dir(root().join("www"));
-        if quick {
-            page.arg("--quick");
+        wasm::browser_engines()?;
+        for engine in ["chromium", "firefox", "webkit"] {
+            let records = dir.join(format!("{engine}.jsonl"));
+            let mut page = Command::new("node");
+            page.arg("bench-browser.mjs").arg("dist").arg(&records).args(["--engine", engine]);
+            page.current_dir(root().join("www"));
+            if quick {
+                page.arg("--quick");
+            }
+            exec(&format!("browser benchmark suite in {engine} (the www page)"), &mut page)?;
+            files.push(records);
         }
-        exec("browser benchmark suite (headless Chromium, the www page)", &mut page)?;
-        files.push(records);
     }
     let mut report = Command::new(&pqverify);
     report.arg("report").args(&files).arg("--out-dir").arg(dir);

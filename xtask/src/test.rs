@@ -56,6 +56,7 @@ const STEPS: &[Step] = &[
     Step { name: "pqverify batch under valgrind", run: valgrind_batch },
     Step { name: "quick benchmark pipeline, records checked complete", run: bench_pipeline },
     Step { name: "the benchmark page in headless Chromium (Playwright)", run: www_page },
+    Step { name: "the benchmark page in Firefox ESR and WebKit (WebDriver)", run: www_engines },
 ];
 
 /// Runs set-up, then every step (or those whose name contains `only`); prints the
@@ -287,6 +288,18 @@ fn bench_pipeline() -> Result<Ran> {
     bench::pipeline(&path("target/bench-check"), true, true, false).map(|_| Ran::Check)
 }
 
+/// The page in Firefox ESR and WebKitGTK (both from Debian's packages), quick runs
+/// checked by `www/check-engines.mjs`, which prints `N passed, M failed` last.
+fn www_engines() -> Result<Ran> {
+    wasm::build_www()?;
+    wasm::browser_engines()?;
+    let out = exec_capture(
+        "www engines check",
+        Command::new("node").args(["check-engines.mjs", "dist"]).current_dir(path("www")),
+    )?;
+    closing_count(&out)
+}
+
 /// The page check prints its own count as the closing line `N passed, M failed`.
 fn www_page() -> Result<Ran> {
     wasm::build_www()?;
@@ -301,6 +314,11 @@ fn www_page() -> Result<Ran> {
             .arg(shots.join("screenshot.png"))
             .current_dir(path("www")),
     )?;
+    closing_count(&out)
+}
+
+/// A check script's closing line `N passed, M failed`, as tests run (failing unless M is 0).
+fn closing_count(out: &str) -> Result<Ran> {
     let counts = out.lines().rev().find_map(|l| {
         let (passed, failed) = l.strip_suffix(" failed")?.split_once(" passed, ")?;
         Some((passed.parse::<u64>().ok()?, failed.parse::<u64>().ok()?))

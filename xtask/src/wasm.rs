@@ -80,6 +80,21 @@ pub(crate) fn tools() -> Result {
     npm_ci(&root().join("www"))
 }
 
+/// The other two browser engines, from Debian's packages: Firefox ESR and WebKitGTK
+/// (its WebDriver and MiniBrowser), with a virtual X display for MiniBrowser.
+pub(crate) fn browser_engines() -> Result {
+    let present = ["/usr/bin/firefox-esr", "/usr/bin/WebKitWebDriver", "/usr/bin/xvfb-run"];
+    if !present.iter().all(|p| Path::new(p).exists()) {
+        apt_install(&["firefox-esr", "webkit2gtk-driver", "xvfb"])?;
+    }
+    for p in present {
+        if !Path::new(p).exists() {
+            return Err(format!("{p} is still missing after apt-get install firefox-esr webkit2gtk-driver xvfb"));
+        }
+    }
+    Ok(())
+}
+
 /// `npm ci` in `dir` unless its node_modules is newer than its package-lock.json.
 fn npm_ci(dir: &Path) -> Result {
     let installed = dir.join("node_modules/.package-lock.json");

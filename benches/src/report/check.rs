@@ -1,7 +1,7 @@
 //! The completeness check of a run (`pqverify report --check`, `cargo xtask test`):
 //! every expected record present and clean; never a duration.
 
-use super::{NATIVE_WAYS, Report};
+use super::{BROWSERS, NATIVE_WAYS, PLATFORM_WAYS, Report};
 
 /// The case of first-call samples.
 const FIRST_CALL: &str = "first-call";
@@ -62,6 +62,7 @@ impl Report {
                     }
                 }
             }
+            self.check_platform(target, run, &samples, &rounds)?;
             self.check_capacity(target, &samples)?;
             if target == "native" {
                 for suite in &self.suites {
@@ -83,6 +84,62 @@ impl Report {
         for section in ["## 1.", "## 2.", "## 3.", "## 4.", "## 5.", "## 6.", "## 7."] {
             if !md.contains(section) {
                 return Err(format!("report lacks section {section}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The platforms' own verifiers: a record in every round for every suite the
+    /// runner found them to have (the env record's `webcrypto-suites`,
+    /// `node-crypto-suites`); Node 24 (the pinned Node runner) must have found
+    /// node:crypto and WebCrypto ML-DSA, and Chromium its WebCrypto ML-DSA.
+    fn check_platform(
+        &self,
+        target: &str,
+        run: &super::Run,
+        samples: &[Sample],
+        rounds: &std::collections::BTreeSet<u32>,
+    ) -> Result<(), String> {
+        let listed = |key: &str| -> Vec<String> {
+            run.env
+                .extra
+                .get(key)
+                .and_then(|v| v.as_array())
+                .map_or_else(Vec::new, |a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+        };
+        let webcrypto = listed("webcrypto-suites");
+        let node_crypto = listed("node-crypto-suites");
+        let ml_dsa_everywhere =
+            ["ML-DSA-44", "ML-DSA-65", "ML-DSA-87"].iter().all(|s| webcrypto.iter().any(|w| w == s));
+        if (target == "node" || target == "chromium") && !ml_dsa_everywhere {
+            return Err(format!("{target}: WebCrypto ML-DSA not found (webcrypto-suites {webcrypto:?})"));
+        }
+        if target == "node" && node_crypto.len() < 15 {
+            return Err(format!("node: node:crypto lacks suites (node-crypto-suites {node_crypto:?})"));
+        }
+        if let Some(bad) = samples.iter().find(|s| PLATFORM_WAYS.contains(&s.way.as_str()) && s.disagreements != 0) {
+            return Err(format!(
+                "{target}: {} {} {}: {} disagreements",
+                bad.way, bad.suite, bad.case, bad.disagreements
+            ));
+        }
+        // Records for the suites this run measured.
+        let measured = |s: &&String| self.suites.contains(s);
+        let wanted = webcrypto
+            .iter()
+            .filter(measured)
+            .flat_map(|s| [("webcrypto", s), ("webcrypto-inflight", s)])
+            .chain(node_crypto.iter().filter(measured).map(|s| ("node-crypto", s)));
+        for (way, suite) in wanted {
+            for round in rounds {
+                let found = samples
+                    .iter()
+                    .filter(|s| s.case != FIRST_CALL)
+                    .find(|s| s.way == way && &s.suite == suite && s.round == *round && s.case == "valid")
+                    .ok_or_else(|| format!("{target}: no record for {way} {suite} valid round {round}"))?;
+                if !(found.median_ns.is_finite() && found.median_ns > 0.0) {
+                    return Err(format!("{target}: {way} {suite}: malformed statistics"));
+                }
             }
         }
         Ok(())
@@ -114,7 +171,7 @@ impl Report {
             if m.keys == 0 || !(m.bytes_per_key.is_finite() && m.bytes_per_key >= 0.0) {
                 return Err(format!("{target}: memory {suite}: malformed"));
             }
-            if target == "browser" {
+            if BROWSERS.contains(&target) {
                 continue;
             }
             let ways: &[&str] = if target == "native" {
@@ -238,10 +295,27 @@ mod tests {
 
     /// A complete native and Node run on one suite, as record lines.
     fn complete() -> Vec<String> {
-        let mut records = vec![Record::Env(env("native")), Record::Env(env("node"))];
+        let mut node = env("node");
+        let names = |suites: &[pqverify_core::Suite]| {
+            suites.iter().map(|s| s.name().into()).collect::<Vec<serde_json::Value>>()
+        };
+        node.extra.insert("webcrypto-suites".into(), names(&pqverify_core::Suite::ALL[..3]).into());
+        node.extra.insert("node-crypto-suites".into(), names(&pqverify_core::Suite::ALL).into());
+        let mut records = vec![Record::Env(env("native")), Record::Env(node)];
         for (target, ways) in [
             ("native", &NATIVE_WAYS[..]),
-            ("node", &["pqverify", "pqverify-portable", "pqverify-prepared", "liboqs-js"][..]),
+            (
+                "node",
+                &[
+                    "pqverify",
+                    "pqverify-portable",
+                    "pqverify-prepared",
+                    "liboqs-js",
+                    "webcrypto",
+                    "webcrypto-inflight",
+                    "node-crypto",
+                ][..],
+            ),
         ] {
             for way in ways {
                 for case in ["valid", "invalid"] {
@@ -348,6 +422,7 @@ mod tests {
         assert!(md.contains("1.00 (100%) 1.00M/s"), "ops/s beside the medians: {md}");
         assert!(md.contains("| node | pqverify | ML-DSA-44 | 9 | 9.0 | 12.0 |"), "{md}");
         assert!(md.contains("| wasm-ml-dsa | 120000 | 48000 |"), "{md}");
+        assert!(md.contains("| node | ML-DSA-44 | node-crypto | 1.00 | 1.00 | 1.00× | 1.00 | 1.00× | 1.00× |"), "{md}");
         assert!(md.contains("| `import { ml_dsa44 } from 'pqverify/ml-dsa'` | 100000 | 30000 |"), "{md}");
     }
 
@@ -368,5 +443,10 @@ mod tests {
         assert!(err.contains("no wasm-size record for the wasm-ml-dsa build"), "{err}");
         let err = check(&without(r#""type":"bundle-size""#)).unwrap_err();
         assert!(err.contains("no bundle-size record for an import from 'pqverify'"), "{err}");
+        let err = check(&without(r#""way":"node-crypto""#)).unwrap_err();
+        assert!(err.contains("node: no record for node-crypto ML-DSA-44 valid round 1"), "{err}");
+        let no_webcrypto: Vec<String> = lines.iter().map(|l| l.replace("\"ML-DSA-65\",", "")).collect();
+        let err = check(&no_webcrypto).unwrap_err();
+        assert!(err.contains("node: WebCrypto ML-DSA not found"), "{err}");
     }
 }

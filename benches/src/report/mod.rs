@@ -7,7 +7,7 @@
 //!    dual-enforce) against the consensus table, flagging constants that do not cover it;
 //! 4. worst-case block: signatures filling the budget × the median (one core), and the
 //!    block measured through the parallel batch on all cores;
-//! 5. native vs Node vs browser ratios;
+//! 5. native vs Node vs each browser engine, and the platforms' own verifiers;
 //! 6. the environments and the round-to-round spread;
 //! 7. capacity planning: first call beside the steady state, memory per prepared key,
 //!    throughput by thread count (and a chart of the scaling).
@@ -73,6 +73,15 @@ const NATIVE_WAYS: [&str; 8] = [
     "dual-enforce-unaudited",
     "dual-shadow",
 ];
+
+/// The browser engines of the page's runs, as targets of their records.
+pub const BROWSERS: [&str; 3] = ["chromium", "firefox", "webkit"];
+
+/// The JS targets in report order.
+const JS_TARGETS: [&str; 4] = ["node", BROWSERS[0], BROWSERS[1], BROWSERS[2]];
+
+/// The platforms' own verifiers, as ways of the JS runners.
+const PLATFORM_WAYS: [&str; 3] = ["webcrypto", "webcrypto-inflight", "node-crypto"];
 
 /// Operations per second at `ns` per operation: "46.7k/s", "1.20M/s", "812/s".
 fn ops(ns: f64) -> String {
@@ -182,7 +191,7 @@ impl Report {
         Ok(Report { runs, suites, units })
     }
 
-    /// The targets present (`native`, `node`, `browser`).
+    /// The targets present (`native`, `node`, `chromium`, `firefox`, `webkit`).
     pub fn targets(&self) -> Vec<&str> {
         self.runs.keys().map(String::as_str).collect()
     }

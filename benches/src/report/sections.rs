@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{BLOCK_BUDGET, NATIVE_WAYS, Report, ops, us};
+use super::{BLOCK_BUDGET, JS_TARGETS, NATIVE_WAYS, PLATFORM_WAYS, Report, ops, us};
 use crate::stats::median;
 
 /// `a / b` as "0.42×", or "—".
@@ -87,61 +87,104 @@ impl Report {
         out.push('\n');
     }
 
-    /// Section 5: native vs Node vs browser, with the JS peers.
+    /// Section 5: native against each JS target (Node, then each browser engine), with
+    /// the JS peers; then the platforms' own verifiers beside the package.
     fn cross_target(&self, out: &mut String) {
-        out.push_str("## 5. Native vs Node vs browser\n\n");
-        let wasm_targets: Vec<&str> = ["node", "browser"].into_iter().filter(|t| self.runs.contains_key(*t)).collect();
-        if self.native().is_none() || wasm_targets.is_empty() {
+        out.push_str("## 5. Native vs Node vs browsers\n\n");
+        let targets: Vec<&str> = JS_TARGETS.into_iter().filter(|t| self.runs.contains_key(*t)).collect();
+        if self.native().is_none() || targets.is_empty() {
             out.push_str("(needs a native run and a Node or browser run)\n\n");
             return;
         }
-        // The JS peers measured on each target (columns only for those present).
-        let peers = |t: &str| -> Vec<&'static str> {
-            let run = &self.runs[t];
-            ["noble", "liboqs-js"]
-                .into_iter()
-                .filter(|p| self.suites.iter().any(|s| run.get(p, s, "valid").is_some()))
-                .collect()
-        };
-        let mut header = vec!["suite".to_owned(), "way".to_owned(), "native µs".to_owned()];
-        for t in &wasm_targets {
-            header.push(format!("{t} µs"));
-            header.push(format!("{t} / native"));
-            for p in peers(t) {
-                header.push(format!("{p} ({t}) µs"));
-                // noble: how many times faster pqverify is; liboqs-js: time over its time.
-                header.push(if p == "noble" {
-                    format!("noble / pqverify ({t})")
-                } else {
-                    format!("pqverify / {p} ({t})")
-                });
-            }
+        for t in &targets {
+            self.target_table(out, t);
+        }
+        self.platform_table(out, &targets);
+    }
+
+    /// One JS target beside native: the package's ways, and the JS peers it ran.
+    fn target_table(&self, out: &mut String, t: &str) {
+        let run = &self.runs[t];
+        let peers: Vec<&str> = ["noble", "liboqs-js"]
+            .into_iter()
+            .filter(|p| self.suites.iter().any(|s| run.get(p, s, "valid").is_some()))
+            .collect();
+        let _ = writeln!(out, "### {t} ({})\n", run.env.runtime);
+        let mut header = vec![
+            "suite".to_owned(),
+            "way".to_owned(),
+            "native µs".to_owned(),
+            format!("{t} µs"),
+            format!("{t} / native"),
+        ];
+        for p in &peers {
+            header.push(format!("{p} µs"));
+            // noble: how many times faster pqverify is; liboqs-js: time over its time.
+            header.push(if *p == "noble" { "noble / pqverify".to_owned() } else { format!("pqverify / {p}") });
         }
         let _ = writeln!(out, "| {} |\n|---|---|{}", header.join(" | "), "---:|".repeat(header.len() - 2));
         for suite in &self.suites {
             for way in ["pqverify", "pqverify-portable", "pqverify-prepared"] {
+                let w = run.get(way, suite, "valid").map(|c| c.median_ns);
+                if w.is_none() {
+                    continue;
+                }
                 let native = self.native().and_then(|r| r.get(way, suite, "valid")).map(|c| c.median_ns);
                 let mut cells =
                     vec![suite.clone(), way.to_owned(), native.map_or("—".into(), |n| format!("{} {}", us(n), ops(n)))];
-                for t in &wasm_targets {
-                    let run = &self.runs[*t];
-                    let w = run.get(way, suite, "valid").map(|c| c.median_ns);
-                    cells.push(w.map_or("—".into(), |w| format!("{} {}", us(w), ops(w))));
-                    cells.push(ratio(w, native));
-                    for p in peers(t) {
-                        let peer = run.get(p, suite, "valid").map(|c| c.median_ns);
-                        cells.push(peer.map_or("—".into(), us));
-                        cells.push(match (p, peer, w) {
-                            ("noble", Some(nb), Some(w)) => format!("{:.1}×", nb / w),
-                            ("noble", _, _) => "—".into(),
-                            _ => ratio(w, peer),
-                        });
-                    }
+                cells.push(w.map_or("—".into(), |w| format!("{} {}", us(w), ops(w))));
+                cells.push(ratio(w, native));
+                for p in &peers {
+                    let peer = run.get(p, suite, "valid").map(|c| c.median_ns);
+                    cells.push(peer.map_or("—".into(), us));
+                    cells.push(match (*p, peer, w) {
+                        ("noble", Some(nb), Some(w)) => format!("{:.1}×", nb / w),
+                        ("noble", _, _) => "—".into(),
+                        _ => ratio(w, peer),
+                    });
                 }
                 let _ = writeln!(out, "| {} |", cells.join(" | "));
             }
         }
         out.push('\n');
+    }
+
+    /// The platforms' own verifiers (WebCrypto, node:crypto) beside the package, per
+    /// target and suite the platform has: pqverify's time over the platform's.
+    fn platform_table(&self, out: &mut String, targets: &[&str]) {
+        out.push_str("### The platforms' own verifiers\n\n");
+        let mut rows = Vec::new();
+        for t in targets {
+            let run = &self.runs[*t];
+            for suite in &self.suites {
+                for way in PLATFORM_WAYS {
+                    let Some(p) = run.get(way, suite, "valid").map(|c| c.median_ns) else { continue };
+                    let one = run.get("pqverify", suite, "valid").map(|c| c.median_ns);
+                    let prepared = run.get("pqverify-prepared", suite, "valid").map(|c| c.median_ns);
+                    let native = self.native().and_then(|r| r.get("pqverify", suite, "valid")).map(|c| c.median_ns);
+                    rows.push(format!(
+                        "| {t} | {suite} | {way} | {} | {} | {} | {} | {} | {} |",
+                        us(p),
+                        one.map_or("—".into(), us),
+                        ratio(one, Some(p)),
+                        prepared.map_or("—".into(), us),
+                        ratio(prepared, Some(p)),
+                        ratio(native, Some(p)),
+                    ));
+                }
+            }
+        }
+        if rows.is_empty() {
+            out.push_str("(no platform verifier ran)\n\n");
+            return;
+        }
+        out.push_str("| target | suite | platform way | platform µs | pqverify µs | pqverify / platform | pqverify-prepared µs | prepared / platform | native pqverify / platform |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+        for r in rows {
+            let _ = writeln!(out, "{r}");
+        }
+        out.push_str("\nwebcrypto: `subtle.verify` awaited one by one; webcrypto-inflight: ");
+        out.push_str("that many verifications in flight at once, per signature (the engine's thread pool); ");
+        out.push_str("node-crypto: synchronous `crypto.verify` (OpenSSL). Their keys are made once, before the timing. Below 1 the package is faster.\n\n");
     }
 
     /// Section 6: each target's environment and round-to-round spread.

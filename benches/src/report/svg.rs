@@ -17,8 +17,12 @@ impl Report {
             ("node", "pqverify", "#16a34a"),
             ("node", "pqverify-portable", "#86efac"),
             ("node", "noble", "#f59e0b"),
-            ("browser", "pqverify", "#0d9488"),
-            ("browser", "noble", "#dc2626"),
+            ("node", "node-crypto", "#a16207"),
+            ("chromium", "pqverify", "#0d9488"),
+            ("chromium", "webcrypto", "#be185d"),
+            ("chromium", "noble", "#dc2626"),
+            ("firefox", "pqverify", "#ea580c"),
+            ("webkit", "pqverify", "#0891b2"),
         ];
         let series: Vec<_> = series
             .into_iter()

@@ -1,0 +1,135 @@
+// Runs the built page in the other two browser engines, from Debian's packages (no
+// browser download): Firefox ESR (SpiderMonkey) over WebDriver BiDi with
+// puppeteer-core, and WebKitGTK's MiniBrowser (JavaScriptCore, Safari's engine) over
+// W3C WebDriver with selenium-webdriver, under a virtual X display. Chromium runs
+// through Playwright (browser.mjs), which the page check also drives.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { serve } from './serve.mjs';
+import { runPage } from './browser.mjs';
+
+const FIREFOX = '/usr/bin/firefox-esr';
+const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const XVFB_RUN = '/usr/bin/xvfb-run';
+
+/** The engines, in report order. */
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+
+const need = (path, what) => {
+  if (!existsSync(path)) throw new Error(`${what} is missing: ${path} (cargo xtask test installs it from Debian's packages)`);
+};
+
+/** The version string Debian's package reports (e.g. "Mozilla Firefox 153.8.0esr"). */
+function packageVersion(name) {
+  const status = readFileSync('/var/lib/dpkg/status', 'utf8').split('\n\n').find((p) => p.startsWith(`Package: ${name}\n`));
+  return status?.match(/^Version: (.+)$/m)?.[1] ?? 'unknown';
+}
+
+/** Polls `done()` until it gives the page's state ('1' or 'error'), up to `timeoutMs`. */
+async function waitForDone(done, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await done();
+    if (state === '1' || state === 'error') return state;
+    if (Date.now() > until) throw new Error(`the page did not finish within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function firefox(url, timeoutMs) {
+  need(FIREFOX, 'Firefox ESR');
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e?.message ?? e)));
+    await page.goto(url);
+    const state = await waitForDone(() => page.evaluate(() => document.body.dataset.done), timeoutMs);
+    const current = await page.evaluate(() => document.getElementById('current').textContent);
+    const records = await page.evaluate(() => window.pqverifyRecords());
+    return { state, current, records, errors, version: await browser.version() };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A free TCP port on 127.0.0.1. */
+const freePort = () => new Promise((ok, fail) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address();
+    s.close(() => ok(port));
+  }).on('error', fail);
+});
+
+async function webkit(url, timeoutMs) {
+  for (const [path, what] of [[WEBKIT_DRIVER, 'WebKitWebDriver (webkit2gtk-driver)'], [MINIBROWSER, 'MiniBrowser (webkit2gtk)'], [XVFB_RUN, 'xvfb-run (xvfb)']]) need(path, what);
+  const { Builder, Capabilities } = await import('selenium-webdriver');
+  const port = await freePort();
+  // MiniBrowser needs a display; --headless hangs it, so a virtual one.
+  const driverProcess = spawn(XVFB_RUN, ['-a', WEBKIT_DRIVER, `--port=${port}`], { stdio: 'ignore', detached: true });
+  const stop = () => {
+    try {
+      process.kill(-driverProcess.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
+  try {
+    const caps = new Capabilities({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+    });
+    let driver;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(caps).build();
+        break;
+      } catch (e) {
+        if (attempt >= 40) throw new Error(`WebKitWebDriver did not start: ${e.message}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    try {
+      await driver.get(url);
+      const state = await waitForDone(() => driver.executeScript('return document.body.dataset.done'), timeoutMs);
+      const current = await driver.executeScript("return document.getElementById('current').textContent");
+      const records = await driver.executeScript('return window.pqverifyRecords()');
+      return { state, current, records, errors: [], version: `WebKitGTK ${packageVersion('libwebkit2gtk-4.1-0')}` };
+    } finally {
+      await driver.quit();
+    }
+  } finally {
+    stop();
+  }
+}
+
+/**
+ * Serves `dist` and runs the page at `query` in `engine` until it is done; resolves to
+ * `{ records, errors, version }` (the records as JSON lines), or throws with the page's
+ * own message when the run failed.
+ */
+export async function runInEngine(engine, dist, query, { timeoutMs = 30 * 60 * 1000 } = {}) {
+  if (engine === 'chromium') {
+    const { server, browser, errors, records } = await runPage(dist, `${query}&target=chromium`, { timeoutMs });
+    const version = browser.version();
+    await browser.close();
+    server.close();
+    return { records, errors, version: `Chromium ${version}` };
+  }
+  const server = await serve(dist);
+  try {
+    const run = engine === 'firefox' ? firefox : engine === 'webkit' ? webkit : null;
+    if (!run) throw new Error(`unknown engine ${engine}: expected one of ${ENGINES.join(', ')}`);
+    // The runner knows the engine's release; the page cannot (WebKit's user agent is frozen).
+    const probe = engine === 'webkit' ? `WebKitGTK/${packageVersion('libwebkit2gtk-4.1-0')}` : null;
+    const url = `${server.url}${query}&target=${engine}${probe ? `&runtime=${encodeURIComponent(probe)}` : ''}`;
+    const result = await run(url, timeoutMs);
+    if (result.state !== '1') throw new Error(`the run in ${engine} failed: ${result.current}`);
+    return result;
+  } finally {
+    server.close();
+  }
+}
