@@ -218,12 +218,14 @@ pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
 }
 
 /// UseHint over a polynomial (Algorithm 40). Contract: [`mldsa_portable::use_hint_poly`].
-/// Backend: AVX2.
+/// Backends: AVX2, simd128.
 #[inline]
 pub(crate) fn use_hint_poly(r: &[i32; 256], hint: &[u8; 256], gamma2: i32, w1: &mut [i32; 256]) {
     match current() {
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx2(t) => avx2::hint::use_hint_poly(t, r, hint, gamma2, w1),
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => crate::arch::wasm32::hint::use_hint_poly(r, hint, gamma2, w1),
         _ => mldsa_portable::use_hint_poly(r, hint, gamma2, w1),
     }
 }
@@ -262,12 +264,14 @@ pub(crate) fn pack_w1(w1: &[i32; 256], bits: usize, out: &mut [u8]) {
 }
 
 /// RejNTTPoly's inner loop over one SHAKE128 block (Algorithm 30). Contract:
-/// [`mldsa_portable::rej_sample`]. Backend: AVX2.
+/// [`mldsa_portable::rej_sample`]. Backends: AVX2, simd128.
 #[inline]
 pub(crate) fn rej_sample(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
     match current() {
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx2(t) => avx2::sample::rej_sample(t, block, out, filled),
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        Kernel::Simd128 => crate::arch::wasm32::sample::rej_sample(block, out, filled),
         _ => mldsa_portable::rej_sample(block, out, filled),
     }
 }

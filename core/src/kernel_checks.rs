@@ -96,6 +96,47 @@ fn check_ml_dsa(mix: &mut Mix, round: usize) -> Result<(), &'static str> {
     if kernel != reference {
         return Err("ML-DSA pointwise row differs from the portable one");
     }
+    // RejNTTPoly's loop: from an empty, a part-filled and a nearly full polynomial.
+    let block: [u8; 168] = mix.block();
+    let start = [0, 200, 250][round % 3];
+    let base = mix.poly(Q);
+    let (mut kernel, mut reference) = (base.clone(), base);
+    let (mut kernel_filled, mut reference_filled) = (start, start);
+    kernel::rej_sample(&block, &mut kernel, &mut kernel_filled);
+    portable::rej_sample(&block, &mut reference, &mut reference_filled);
+    if kernel != reference || kernel_filled != reference_filled {
+        return Err("ML-DSA rejection sampling differs from the portable one");
+    }
+    // UseHint on residues at the edges of [0, q), hints of every byte value.
+    let r: [i32; 256] = core::array::from_fn(|_| edge_coefficient(mix.next(), Q).abs());
+    let hint: [u8; 256] = core::array::from_fn(|_| mix.next() as u8 & [1, 0xff, 3][round % 3]);
+    use_hint_matches(&r, &hint)
+}
+
+/// UseHint for both γ2 against the portable one on `r` with `hint`.
+fn use_hint_matches(r: &[i32; 256], hint: &[u8; 256]) -> Result<(), &'static str> {
+    for gamma2 in [(Q - 1) / 88, (Q - 1) / 32] {
+        let (mut kernel, mut reference) = ([0; 256], [0; 256]);
+        kernel::use_hint_poly(r, hint, gamma2, &mut kernel);
+        portable::use_hint_poly(r, hint, gamma2, &mut reference);
+        if kernel != reference {
+            return Err("ML-DSA UseHint differs from the portable one");
+        }
+    }
+    Ok(())
+}
+
+/// UseHint against the portable one for every r in [0, q), both γ2, with and without
+/// a hint: the kernel's arithmetic (an `f32` quotient) is argued for exactly this range.
+pub fn use_hint_every_r() -> Result<(), &'static str> {
+    let mut base = 0;
+    while base < Q {
+        let r: [i32; 256] = core::array::from_fn(|j| (base + j as i32).min(Q - 1));
+        for hint in [[0u8; 256], [1u8; 256]] {
+            use_hint_matches(&r, &hint)?;
+        }
+        base += 256;
+    }
     Ok(())
 }
 
@@ -137,5 +178,10 @@ mod tests {
     #[test]
     fn the_native_kernels_pass_their_own_checks() {
         assert_eq!(super::run(1, 300), Ok(()));
+    }
+
+    #[test]
+    fn use_hint_matches_for_every_r() {
+        assert_eq!(super::use_hint_every_r(), Ok(()));
     }
 }

@@ -133,3 +133,8 @@ fn every_simd_kernel_is_bit_identical_to_its_portable_twin() {
     // kernels are the portable ones and the check holds trivially.
     assert_eq!(pqverify_core::kernel_checks::run(7, 2000), Ok(()));
 }
+
+#[wasm_bindgen_test]
+fn use_hint_is_bit_identical_for_every_residue() {
+    assert_eq!(pqverify_core::kernel_checks::use_hint_every_r(), Ok(()));
+}

@@ -87,8 +87,13 @@ impl<const RATE: usize> ShakeX4<RATE> {
     /// Copies the first `out.len()` (≤ RATE) bytes of the current block of instance `j`.
     pub(crate) fn read(&self, j: usize, out: &mut [u8]) {
         let out_len = out.len().min(RATE);
-        for (lane, chunk) in self.state.iter().zip(out[..out_len].chunks_mut(8)) {
-            chunk.copy_from_slice(&lane[j].to_le_bytes()[..chunk.len()]);
+        // Whole lanes as fixed-size copies, then any partial one.
+        let (words, tail) = out[..out_len].as_chunks_mut::<8>();
+        for (word, lane) in words.iter_mut().zip(&self.state) {
+            *word = lane[j].to_le_bytes();
+        }
+        if let Some(lane) = self.state.get(words.len()).filter(|_| !tail.is_empty()) {
+            tail.copy_from_slice(&lane[j].to_le_bytes()[..tail.len()]);
         }
     }
 

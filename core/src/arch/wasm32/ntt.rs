@@ -5,9 +5,11 @@
 //! arithmetic (`mldsa::portable`) lane by lane, the same butterflies and reductions
 //! at the same layers, bit-identical results.
 //!
-//! Layers with len ≥ 4 pair whole vectors. The last two (len 2, 1) pair lanes of one
-//! vector: two vectors are shuffled so that the pairs sit across two vectors (64-bit
-//! halves, then single lanes), butterflied with a per-lane ζ vector, and put back.
+//! Layers with len ≥ 4 pair whole vectors, and run two at a time on four vectors held
+//! in registers (one pass over memory per two layers). The last two (len 2, 1) pair
+//! lanes of one vector: two vectors are shuffled so that the pairs sit across two
+//! vectors (64-bit halves, then single lanes), butterflied with a per-lane ζ vector,
+//! and put back, both layers in one pass.
 //!
 //! Why the products must stay `extmul`: `i64x2.mul` has no x64 instruction and V8
 //! expands it into about ten, which made the auto-vectorised NTT slower than the
@@ -32,38 +34,19 @@ const VECS: usize = 64;
 /// NTT. Contract: `mldsa::portable::ntt` (input |a_i| < 2^27; output |â_i| < q).
 pub(crate) fn ntt(a: &mut Poly) {
     let w = vectors(a);
-    vector_layer::<128, false>(w);
-    vector_layer::<64, false>(w);
-    vector_layer::<32, false>(w);
-    vector_layer::<16, false>(w);
-    vector_layer::<8, false>(w);
-    vector_layer::<4, false>(w);
-    lane_layer::<false>(w, Split::Pairs);
-    lane_layer::<false>(w, Split::Singles);
-    for x in w.iter_mut() {
-        *x = reduce32(*x);
-    }
+    vector_layers::<128, false>(w);
+    vector_layers::<32, false>(w);
+    vector_layers::<8, false>(w);
+    lane_layers::<false>(w);
 }
 
 /// Inverse NTT. Contract: `mldsa::portable::inv_ntt` (input |â_i| < 2^26; output in [0, q)).
 pub(crate) fn inv_ntt(a: &mut Poly) {
     let w = vectors(a);
-    lane_layer::<true>(w, Split::Singles);
-    lane_layer::<true>(w, Split::Pairs);
-    vector_layer::<4, true>(w);
-    vector_layer::<8, true>(w);
-    // As in the portable code: one reduction after the len-8 layer.
-    for x in w.iter_mut() {
-        *x = reduce32(*x);
-    }
-    vector_layer::<16, true>(w);
-    vector_layer::<32, true>(w);
-    vector_layer::<64, true>(w);
-    vector_layer::<128, true>(w);
-    let (f, fq) = (i32x4_splat(INV_N_MONT2), i32x4_splat(INV_N_MONT2.wrapping_mul(Q_INV)));
-    for x in w.iter_mut() {
-        *x = freeze(mont_mul(*x, fresh(&f), fq));
-    }
+    lane_layers::<true>(w);
+    vector_layers::<8, true>(w);
+    vector_layers::<32, true>(w);
+    vector_layers::<128, true>(w);
 }
 
 /// acc ± a ∘ b. Contract: `mldsa::portable::pointwise` (|a_i|, |b_i| < q).
@@ -210,32 +193,84 @@ impl Split {
     }
 }
 
-/// One in-vector layer over all 32 vector pairs.
+/// The two in-vector layers (len 2 and 1) over all 32 vector pairs, each pair kept in
+/// registers through both: forward len 2 then 1 and the final reduction; inverse len
+/// 1 then 2.
 #[inline(always)]
-fn lane_layer<const INVERSE: bool>(w: &mut [v128; VECS], split: Split) {
+fn lane_layers<const INVERSE: bool>(w: &mut [v128; VECS]) {
     let q_inv = i32x4_splat(Q_INV);
-    for p in 0..VECS / 2 {
-        let (a, b) = split.apply(w[2 * p], w[2 * p + 1]);
+    let layer = |split: Split, p: usize, x: v128, y: v128| {
+        let (a, b) = split.apply(x, y);
         let z = split.zetas::<INVERSE>(p);
         let zq = i32x4_mul(z, q_inv);
         let (a, b) = if INVERSE { inv(a, b, z, zq) } else { fwd(a, b, z, zq) };
-        (w[2 * p], w[2 * p + 1]) = split.undo(a, b);
+        split.undo(a, b)
+    };
+    for p in 0..VECS / 2 {
+        let (x, y) = (w[2 * p], w[2 * p + 1]);
+        (w[2 * p], w[2 * p + 1]) = if INVERSE {
+            let (x, y) = layer(Split::Singles, p, x, y);
+            layer(Split::Pairs, p, x, y)
+        } else {
+            let (x, y) = layer(Split::Pairs, p, x, y);
+            let (x, y) = layer(Split::Singles, p, x, y);
+            (reduce32(x), reduce32(y))
+        };
     }
 }
 
-/// One layer whose pairs are whole vectors (len ≥ 4): ζ index `128/len + block`
-/// forward, −ζ at `256/len − 1 − block` inverse.
+/// Two layers whose pairs are whole vectors, four vectors at a time held in registers
+/// through both: forward len `BIG` then `BIG`/2; inverse len `BIG`/2 then `BIG`. ζ's
+/// index of a len-L layer's block is 128/L + block forward; −ζ at 256/L − 1 − block
+/// inverse. The inverse reduces after its len-8 layer, as the portable code does, and
+/// after its last multiplies by `INV_N_MONT2` (the 1/256 of Algorithm 42 with the
+/// Montgomery factors) and freezes.
 #[inline(always)]
-fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [v128; VECS]) {
-    let step = LEN / 4;
-    for block in 0..VECS / (2 * step) {
-        let zeta = if INVERSE { -ZETAS[256 / LEN - 1 - block] } else { ZETAS[128 / LEN + block] };
-        let (z, zq) = (i32x4_splat(zeta), i32x4_splat(zeta.wrapping_mul(Q_INV)));
-        let start = 2 * step * block;
-        for v in start..start + step {
-            let z = fresh(&z);
-            let (x, y) = if INVERSE { inv(w[v], w[v + step], z, zq) } else { fwd(w[v], w[v + step], z, zq) };
-            (w[v], w[v + step]) = (x, y);
+fn vector_layers<const BIG: usize, const INVERSE: bool>(w: &mut [v128; VECS]) {
+    let small = BIG / 2;
+    // Vector distances of the pairs of the big and of the small layer.
+    let (far, near) = (BIG / 4, small / 4);
+    let splat = |zeta: i32| (i32x4_splat(zeta), i32x4_splat(zeta.wrapping_mul(Q_INV)));
+    let (f, fq) = splat(INV_N_MONT2);
+    for block in 0..VECS / (2 * far) {
+        // The big layer's block, and the small layer's two blocks inside it.
+        let (big, lo, hi) = if INVERSE {
+            (
+                splat(-ZETAS[256 / BIG - 1 - block]),
+                splat(-ZETAS[256 / small - 1 - 2 * block]),
+                splat(-ZETAS[256 / small - 2 - 2 * block]),
+            )
+        } else {
+            (
+                splat(ZETAS[128 / BIG + block]),
+                splat(ZETAS[128 / small + 2 * block]),
+                splat(ZETAS[128 / small + 2 * block + 1]),
+            )
+        };
+        let start = 2 * far * block;
+        for v in start..start + near {
+            let at = [v, v + near, v + far, v + far + near];
+            let [x0, x1, x2, x3] = at.map(|i| w[i]);
+            let out = if INVERSE {
+                let (x0, x1) = inv(x0, x1, fresh(&lo.0), lo.1);
+                let (x2, x3) = inv(x2, x3, fresh(&hi.0), hi.1);
+                let (x0, x2) = inv(x0, x2, fresh(&big.0), big.1);
+                let (x1, x3) = inv(x1, x3, fresh(&big.0), big.1);
+                match BIG {
+                    8 => [x0, x1, x2, x3].map(reduce32),
+                    128 => [x0, x1, x2, x3].map(|x| freeze(mont_mul(x, fresh(&f), fq))),
+                    _ => [x0, x1, x2, x3],
+                }
+            } else {
+                let (x0, x2) = fwd(x0, x2, fresh(&big.0), big.1);
+                let (x1, x3) = fwd(x1, x3, fresh(&big.0), big.1);
+                let (x0, x1) = fwd(x0, x1, fresh(&lo.0), lo.1);
+                let (x2, x3) = fwd(x2, x3, fresh(&hi.0), hi.1);
+                [x0, x1, x2, x3]
+            };
+            for (i, x) in at.into_iter().zip(out) {
+                w[i] = x;
+            }
         }
     }
 }
