@@ -5,6 +5,7 @@
 //! The algorithm code only sees these types, so faster kernels can replace the
 //! permutation without touching it.
 
+pub(crate) mod bytes;
 pub(crate) mod keccak;
 pub(crate) mod keccak_x4;
 pub(crate) mod sha2;

@@ -177,7 +177,7 @@ impl<C: Compression> Md<C> {
         }
         let mut at = 0;
         for part in parts {
-            block[at..at + part.len()].copy_from_slice(part);
+            super::bytes::copy(&mut block[at..at + part.len()], part);
             at += part.len();
         }
         block[at] = 0x80;

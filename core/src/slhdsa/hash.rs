@@ -249,7 +249,7 @@ impl Sha2Hash<'_> {
         digest_x4(&self.mid.s256, &blocks, &mut digests);
         for ((o, digest), live) in out.iter_mut().zip(&digests).zip(live) {
             if live {
-                o[..self.n].copy_from_slice(&digest[..self.n]);
+                crate::hash::bytes::copy(&mut o[..self.n], &digest[..self.n]);
             }
         }
         true
@@ -273,7 +273,7 @@ impl Sha2Hash<'_> {
             digest_x2(mid, blocks, &mut digests);
             for (digest, j) in digests.iter().zip(lanes) {
                 if live[j] {
-                    out[j][..self.n].copy_from_slice(&digest[..self.n]);
+                    crate::hash::bytes::copy(&mut out[j][..self.n], &digest[..self.n]);
                 }
             }
         }
