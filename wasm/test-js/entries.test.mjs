@@ -95,6 +95,25 @@ test('without WebAssembly: the import succeeds, the first call is a pqverify: Er
   }
 });
 
+test('without TextDecoder (as in Hermes): the import succeeds; verdicts and the messages from Rust are intact', () => {
+  const f = fixtures.find((x) => x.suite === 'ML-DSA-44');
+  const script = (deleted) => `${deleted ? 'delete globalThis.TextDecoder;' : ''}
+const { ml_dsa44 } = await import('pqverify');
+const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
+const [sig, msg, pk] = [unhex('${f.pure}'), unhex('${f.message}'), unhex('${f.publicKey}')];
+// An SPKI with a NULL parameter: refused by the core's DER decoder, its message a Rust string.
+const spki = new Uint8Array([0x30, 0x82, 0x05, 0x34, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x11, 0x05, 0x00, 0x03, 0x82, 0x05, 0x21, 0x00, ...pk]);
+let message = null;
+try { ml_dsa44.verify(sig, msg, spki, { keyFormat: 'spki' }); } catch (e) { message = e.message; }
+console.log(JSON.stringify({ decoder: typeof TextDecoder, valid: ml_dsa44.verify(sig, msg, pk), message }));`;
+  const without = fresh(script(true));
+  const within = fresh(script(false));
+  assert.equal(without.decoder, 'undefined');
+  assert.equal(without.valid, true);
+  assert.match(within.message, /^pqverify: /);
+  assert.equal(without.message, within.message);
+});
+
 test('without wasm SIMD: the SIMD entries name pqverify/baseline, which verifies', () => {
   const noSimd = `const validate = WebAssembly.validate; WebAssembly.validate = (bytes) => (bytes.length === 31 ? false : validate(bytes));`;
   for (const entry of ['pqverify', 'pqverify/ml-dsa']) {

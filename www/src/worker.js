@@ -40,11 +40,18 @@ const ready = (async () => {
 function firstCall(data) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./first-call-worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = ({ data: result }) => {
+    // A worker that never answers fails the run, with what happened, instead of hanging it.
+    const timer = setTimeout(() => {
       worker.terminate();
-      resolve(result);
+      reject(new Error('a first-call worker gave no answer within 60 s'));
+    }, 60_000);
+    const settle = (f, value) => {
+      clearTimeout(timer);
+      worker.terminate();
+      f(value);
     };
-    worker.onerror = (e) => reject(new Error(e.message ?? 'the first-call worker failed'));
+    worker.onmessage = ({ data: result }) => (result.error ? settle(reject, new Error(result.error)) : settle(resolve, result));
+    worker.onerror = (e) => settle(reject, new Error(e.message ?? 'the first-call worker failed'));
     worker.postMessage(data);
   });
 }
@@ -90,7 +97,12 @@ self.onmessage = async ({ data }) => {
       selected,
       () => performance.now(),
       (line) => postMessage({ type: 'record', line }),
-      (done, total, current) => postMessage({ type: 'progress', done, total, current }),
+      // A turn of the event loop between steps: Firefox's worker, kept busy for minutes,
+      // later never ran the first-call workers it started.
+      (done, total, current) => {
+        postMessage({ type: 'progress', done, total, current });
+        return new Promise((resolve) => setTimeout(resolve, 0));
+      },
     );
     await capacity(options, env.target, env.run, (record) => postMessage({ type: 'record', line: JSON.stringify(record) }));
     postMessage({ type: 'done' });
