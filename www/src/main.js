@@ -152,7 +152,9 @@ function run() {
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   worker.onmessage = ({ data }) => {
     if (data.type === 'ready') {
-      worker.postMessage({ type: 'run', options, ways, env: env() });
+      // capacity=0 leaves out the first-call and memory records (section 7): in a full run,
+      // Firefox 153's worker stopped for good while starting its fresh workers.
+      worker.postMessage({ type: 'run', options, ways, env: env(), capacity: params.get('capacity') !== '0' });
     } else if (data.type === 'record') {
       records.push(JSON.parse(data.line));
       render();

@@ -80,7 +80,7 @@ self.onmessage = async ({ data }) => {
       postMessage({ type: 'info', digest: suite.digest, suites: suite.suites(), backend: pq.backend() });
       return;
     }
-    const { options, ways, env } = data;
+    const { options, ways, env, capacity: withCapacity = true } = data;
     env.backend = pq.backend();
     // liboqs-js only when asked for: each suite's Emscripten module is fetched and compiled.
     const liboqs = ways.includes('liboqs-js')
@@ -104,7 +104,7 @@ self.onmessage = async ({ data }) => {
         return new Promise((resolve) => setTimeout(resolve, 0));
       },
     );
-    await capacity(options, env.target, env.run, (record) => postMessage({ type: 'record', line: JSON.stringify(record) }));
+    if (withCapacity) await capacity(options, env.target, env.run, (record) => postMessage({ type: 'record', line: JSON.stringify(record) }));
     postMessage({ type: 'done' });
   } catch (e) {
     postMessage({ type: 'error', message: String(e?.message ?? e) });

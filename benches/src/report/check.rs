@@ -63,7 +63,10 @@ impl Report {
                 }
             }
             self.check_platform(target, run, &samples, &rounds)?;
-            self.check_capacity(target, &samples)?;
+            // Section 7 on every target but Firefox and WebKit (whose page runs leave it out).
+            if !BROWSERS[1..].contains(&target.as_str()) {
+                self.check_capacity(target, &samples)?;
+            }
             if target == "native" {
                 for suite in &self.suites {
                     let b = run
