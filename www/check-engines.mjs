@@ -6,18 +6,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInEngine } from './engines.mjs';
+import { tally } from './tally.mjs';
 
 const [dist = 'dist'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
 const WAYS = ['pqverify', 'pqverify-prepared', 'noble'];
 const digest = `sha256:${createHash('sha256').update(readFileSync(new URL('../benches/fixtures/fixtures.json', import.meta.url))).digest('hex')}`;
-let passed = 0;
-const failures = [];
-const check = (ok, what) => {
-  if (ok) passed++;
-  else failures.push(what);
-  console.log(`${ok ? 'ok' : 'not ok'} - ${what}`);
-};
+const { check, finish } = tally();
 
 for (const engine of ['firefox', 'webkit']) {
   let result;
@@ -49,5 +44,4 @@ for (const engine of ['firefox', 'webkit']) {
     }
   }
 }
-console.log(`${passed} passed, ${failures.length} failed`);
-process.exit(failures.length === 0 ? 0 : 1);
+finish();

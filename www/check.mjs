@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { runPage } from './browser.mjs';
+import { tally } from './tally.mjs';
 
 const [dist = 'dist', nativePath, shot = 'shot.png'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
@@ -12,13 +13,7 @@ const WAYS = ['pqverify', 'pqverify-prepared', 'noble', 'liboqs-js'];
 // Chromium's own ML-DSA (WebCrypto), awaited and many in flight: ML-DSA suites only.
 const PLATFORM = ['webcrypto', 'webcrypto-inflight'];
 const ways = (suite) => (suite.startsWith('ML-DSA') ? [...WAYS, ...PLATFORM] : WAYS);
-let passed = 0;
-const failures = [];
-const check = (ok, what) => {
-  if (ok) passed++;
-  else failures.push(what);
-  console.log(`${ok ? 'ok' : 'not ok'} - ${what}`);
-};
+const { check, finish } = tally();
 
 const { server, browser, page, errors, records } = await runPage(dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, ...PLATFORM].join(',')}&autorun=1&target=chromium`, { timeoutMs: 10 * 60 * 1000 });
 try {
@@ -73,5 +68,4 @@ try {
   await browser.close();
   server.close();
 }
-console.log(`${passed} passed, ${failures.length} failed`);
-process.exit(failures.length === 0 ? 0 : 1);
+finish();
