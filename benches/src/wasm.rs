@@ -122,8 +122,7 @@ impl BenchSuite {
     /// Runs the suite; resolves when done. `env_json` is the runner's environment
     /// record (target, cpu, cores, os, runtime, backend, …); `ways` an array of ways
     /// (see `JsWay`); `now` returns milliseconds; `emit` receives each record as a
-    /// JSON line; `progress` receives `(done, total, current)` before each step and may
-    /// return a promise, awaited before the step.
+    /// JSON line; `progress` receives `(done, total, current)`.
     pub fn run(
         &self,
         options_json: &str,
@@ -166,27 +165,20 @@ async fn drive(
 ) -> Result<(), JsValue> {
     let mut clock = JsClock(now.clone());
     let emit = |r: &Record| emit.call1(&JsValue::NULL, &JsValue::from_str(&r.to_line())).map(|_| ());
-    // The runner's progress callback; a promise it returns is awaited, so that a runner
-    // can give its event loop a turn between steps (Firefox's worker stalls otherwise).
     let report = |done: usize, total: usize, current: &str| {
-        let r = progress.call3(
+        let _ = progress.call3(
             &JsValue::NULL,
             &JsValue::from_f64(done as f64),
             &JsValue::from_f64(total as f64),
             &JsValue::from_str(current),
         );
-        async move {
-            if let Ok(p) = r.and_then(|v| v.dyn_into::<Promise>()) {
-                let _ = JsFuture::from(p).await;
-            }
-        }
     };
     let env = env_record(env, fixtures, ways.iter().map(|w| w.name.clone()).collect());
     emit(&Record::Env(env.clone()))?;
     let steps = plan(fixtures, config, ways.len());
     for (done, step) in steps.iter().enumerate() {
         let way = &ways[step.way];
-        report(done, steps.len(), &describe(step, fixtures, &way.name)).await;
+        report(done, steps.len(), &describe(step, fixtures, &way.name));
         let fixture = &fixtures.suites[step.fixture];
         let (msg, sig) = fixture.case(step.case);
         let Some(call) = way.bind(fixture, &msg, &sig) else { continue };
@@ -204,6 +196,6 @@ async fn drive(
         }
         emit(&Record::Sample(m.into_sample(&env, step, way.name.clone(), &fixture.suite, 0)))?;
     }
-    report(steps.len(), steps.len(), "done").await;
+    report(steps.len(), steps.len(), "done");
     Ok(())
 }

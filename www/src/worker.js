@@ -97,12 +97,7 @@ self.onmessage = async ({ data }) => {
       selected,
       () => performance.now(),
       (line) => postMessage({ type: 'record', line }),
-      // A turn of the event loop between steps: Firefox's worker, kept busy for minutes,
-      // later never ran the first-call workers it started.
-      (done, total, current) => {
-        postMessage({ type: 'progress', done, total, current });
-        return new Promise((resolve) => setTimeout(resolve, 0));
-      },
+      (done, total, current) => postMessage({ type: 'progress', done, total, current }),
     );
     if (withCapacity) await capacity(options, env.target, env.run, (record) => postMessage({ type: 'record', line: JSON.stringify(record) }));
     postMessage({ type: 'done' });
