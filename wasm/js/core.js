@@ -5,7 +5,7 @@
 /** Throws the environment error of an engine without WebAssembly. */
 export function requireWasm() {
   if (typeof WebAssembly !== 'object' || WebAssembly === null) {
-    throw new Error('pqverify: this engine has no WebAssembly (jitless V8, Safari Lockdown Mode, React Native\'s Hermes, some hardened CSPs); pqverify needs it. Use a verifier written in JavaScript, such as @noble/post-quantum, there');
+    throw new Error('pqverify: this engine has no WebAssembly (jitless V8, Safari Lockdown Mode, React Native\'s Hermes, a CSP without \'wasm-unsafe-eval\'); import from "pqverify/js", the same verifier compiled to JavaScript (React Native\'s Metro picks it by itself)');
   }
 }
 

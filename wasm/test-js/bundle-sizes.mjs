@@ -14,6 +14,7 @@ export const IMPORTS = [
   ["import { slh_dsa_shake_128s } from 'pqverify/slh-dsa'", "import { slh_dsa_shake_128s } from 'pqverify/slh-dsa'; use(slh_dsa_shake_128s);"],
   ["import * from 'pqverify' (all 15 suites)", "import * as m from 'pqverify'; use(m);"],
   ["import * from 'pqverify/baseline' (all 15, no SIMD)", "import * as m from 'pqverify/baseline'; use(m);"],
+  ["import * from 'pqverify/js' (all 15, compiled to JavaScript, for engines without WebAssembly)", "import * as m from 'pqverify/js'; use(m);"],
   ["import * from 'pqverify/manual' (JS only; .wasm fetched)", "import * as m from 'pqverify/manual'; use(m);"],
   ["noble: import { ml_dsa44 } from '@noble/post-quantum/ml-dsa.js'", "import { ml_dsa44 } from '@noble/post-quantum/ml-dsa.js'; use(ml_dsa44);"],
   ["noble: ml-dsa.js and slh-dsa.js (all suites)", "import * as a from '@noble/post-quantum/ml-dsa.js'; import * as b from '@noble/post-quantum/slh-dsa.js'; use(a, b);"],

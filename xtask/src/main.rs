@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod acvp;
 mod architecture;
 mod bench;
 mod differential;
@@ -22,6 +23,7 @@ mod setup;
 mod tables;
 mod test;
 mod wasm;
+mod wasm2js;
 mod www;
 
 /// A failed step, with what to tell the user.

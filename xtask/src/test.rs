@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use crate::process::{cargo, exec, exec_capture, succeeds};
 use crate::project::{path, test_js};
-use crate::{Result, bench, differential, fuzz, liboqs, setup, wasm};
+use crate::{Result, acvp, bench, differential, fuzz, liboqs, setup, wasm};
 
 /// What a step did.
 enum Ran {
@@ -231,9 +231,14 @@ fn wasm_tests(variant: Variant, engine: Engine) -> Result<Ran> {
 fn package_tests() -> Result<Ran> {
     let tarball = wasm::build_package()?;
     wasm::install_package(&tarball)?;
+    let cases = path("target/npm/acvp-cases.json");
+    acvp::write_cases(&cases)?;
     let out = exec_capture(
         "node --test",
-        Command::new("node").args(["--expose-gc", "--test", "--test-reporter=tap"]).current_dir(test_js()),
+        Command::new("node")
+            .args(["--expose-gc", "--test", "--test-reporter=tap"])
+            .env("PQVERIFY_ACVP_CASES", &cases)
+            .current_dir(test_js()),
     )?;
     let count = |key: &str| -> u64 {
         out.lines().filter_map(|l| l.strip_prefix(key)).filter_map(|n| n.trim().parse::<u64>().ok()).sum()

@@ -15,6 +15,7 @@ use crate::Result;
 use crate::process::{exec, succeeds};
 use crate::project::{root, test_js};
 use crate::setup::apt_install;
+use crate::wasm2js;
 
 /// RUSTFLAGS of the simd128 build. LLVM's own vectorisation is off there: measured in
 /// Node 20 beside the same build with it, it made SLH-DSA-SHAKE-128s slower (899 against
@@ -122,7 +123,7 @@ const FIRST_DECODE: &str = "function decodeText(bytes) {\n";
 /// messages), and a UTF-8 decoder of its own where the engine has no `TextDecoder`:
 /// nothing at module scope needs anything an engine may lack. Fails if the glue is not
 /// the shape this expects (wasm-bindgen is pinned; a new version is checked here).
-fn lazy_text_decoder(glue: &str) -> Result<String> {
+pub(crate) fn lazy_text_decoder(glue: &str) -> Result<String> {
     if glue.matches(EAGER_DECODER).count() != 1 || glue.matches(FIRST_DECODE).count() != 1 {
         return Err(
             "the wasm-bindgen glue does not make its TextDecoder as 0.2.130 does: update lazy_text_decoder".into()
@@ -234,8 +235,13 @@ pub(crate) fn build_package() -> Result<PathBuf> {
         if build.embedded {
             write(&pkg.join(build.dir).join("embedded.js"), &embedded_js(&bytes))?;
         }
-        wasm.push((build.dir, bytes));
+        wasm.push((format!("{}/pqverify_wasm_bg.wasm", build.dir), bytes));
     }
+    // The build for engines without WebAssembly: the same Rust, compiled to JavaScript.
+    wasm2js::build(&pkg)?;
+    let compiled = pkg.join(wasm2js::DIR).join(wasm2js::MODULE);
+    let bytes = std::fs::read(&compiled).map_err(|e| format!("{}: {e}", compiled.display()))?;
+    wasm.push((format!("{}/{}", wasm2js::DIR, wasm2js::MODULE), bytes));
     // Every entry's loader takes the glue of any build: it must be one file.
     let glue = |d: &str| std::fs::read(pkg.join(d).join("pqverify_wasm.js")).unwrap_or_default();
     if let Some(other) = BUILDS.iter().find(|b| glue(b.dir) != glue(BUILDS[0].dir)) {
@@ -245,7 +251,7 @@ pub(crate) fn build_package() -> Result<PathBuf> {
     let declarations = std::fs::read_to_string(pkg.join("api.d.ts")).map_err(|e| format!("api.d.ts: {e}"))?;
     // CommonJS types: the API's declarations as .d.cts (one source, api.d.ts), and the
     // per-scheme entries' re-exports pointed at them.
-    for name in ["api", "index", "baseline"] {
+    for name in ["api", "index", "baseline", "js"] {
         write(&pkg.join(format!("{name}.d.cts")), &declarations)?;
     }
     for name in ["ml-dsa", "slh-dsa"] {
@@ -266,8 +272,8 @@ pub(crate) fn build_package() -> Result<PathBuf> {
     }
     let name = String::from_utf8_lossy(&packed.stdout).trim().lines().last().unwrap_or_default().to_owned();
     let tarball = root.join("target/npm").join(name);
-    for (dir, bytes) in &wasm {
-        eprintln!("xtask: {dir}/pqverify_wasm_bg.wasm: {} bytes", bytes.len());
+    for (file, bytes) in &wasm {
+        eprintln!("xtask: {file}: {} bytes", bytes.len());
     }
     eprintln!("xtask: npm package {}", tarball.display());
     Ok(tarball)
@@ -410,6 +416,8 @@ fn bundle_entries(pkg: &Path) -> Result {
                 .arg(format!("--outfile={}", pkg.join(out).display())),
         )
     };
+    // pqverify/js keeps its modules for import (the compiled build is one file already).
+    esbuild("js.js", "cjs", "js.cjs", &[])?;
     for entry in ["ml-dsa", "slh-dsa", "baseline"] {
         esbuild(&format!("{entry}.js"), "cjs", &format!("{entry}.cjs"), &[])?;
         esbuild(&format!("{entry}.js"), "esm", &format!("{entry}.bundle.js"), &[])?;
@@ -433,12 +441,11 @@ fn bundle_entries(pkg: &Path) -> Result {
     Ok(())
 }
 
-/// The `sha256sum` lines of the .wasm files, as in the package's SHA256SUMS.
-fn sums(wasm: &[(&str, Vec<u8>)]) -> String {
+/// The `sha256sum` lines of the built modules (the .wasm files and the wasm2js
+/// build), as in the package's SHA256SUMS.
+fn sums(wasm: &[(String, Vec<u8>)]) -> String {
     use sha2::Digest;
-    wasm.iter()
-        .map(|(dir, bytes)| format!("{}  {dir}/pqverify_wasm_bg.wasm\n", hex(&sha2::Sha256::digest(bytes))))
-        .collect()
+    wasm.iter().map(|(file, bytes)| format!("{}  {file}\n", hex(&sha2::Sha256::digest(bytes)))).collect()
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -452,7 +459,7 @@ const RECORDED_SUMS: &str = "wasm/SHA256SUMS";
 /// package from this commit gets the files it ships, byte for byte. A change to the
 /// Rust code changes them; `PQVERIFY_RECORD_SUMS=1 cargo xtask test --only "npm package"`
 /// records the new sums, which are then committed with the change.
-fn check_recorded_sums(wasm: &[(&str, Vec<u8>)]) -> Result {
+fn check_recorded_sums(wasm: &[(String, Vec<u8>)]) -> Result {
     let built = sums(wasm);
     let file = root().join(RECORDED_SUMS);
     if std::env::var("PQVERIFY_RECORD_SUMS").is_ok_and(|v| v == "1") {

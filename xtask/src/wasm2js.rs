@@ -1,0 +1,122 @@
+//! The package's build for engines without WebAssembly (`pqverify/js`): the same Rust,
+//! compiled to wasm for the MVP feature set (no SIMD, no reference types), then to
+//! JavaScript by binaryen's `wasm2js`.
+//!
+//! Why each step: wasm2js refuses modules with more than one table, and wasm-bindgen
+//! adds an externref table whenever the module's `target_features` section says
+//! reference types (the precompiled standard library always does). So the crate is
+//! built with `-C target-cpu=mvp`, the section is stripped, and wasm-bindgen writes its
+//! `bundler` glue (the wasm module's imports and exports as ES module bindings), which
+//! is exactly the interface of wasm2js's output.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::Result;
+use crate::process::{cargo, exec};
+use crate::project::{root, test_js};
+use crate::wasm::{lazy_text_decoder, rustflags};
+
+/// The package folder of this build.
+pub(crate) const DIR: &str = "js";
+/// The compiled module, in that folder (its sum is recorded with the .wasm files').
+pub(crate) const MODULE: &str = "pqverify_wasm_bg.wasm.js";
+
+/// The wasm features the MVP build may still use (from the standard library):
+/// wasm2js lowers each of them to plain JavaScript.
+const FEATURES: [&str; 4] =
+    ["--enable-bulk-memory", "--enable-sign-ext", "--enable-mutable-globals", "--enable-nontrapping-float-to-int"];
+
+/// What binaryen 132's wasm2js writes at module scope to instantiate the module.
+const EAGER_INSTANCE: &str = "var retasmFunc = asmFunc({\n  \"./pqverify_wasm_bg.js\": $_pqverify_wasm_bg_js,\n});\n";
+
+/// Builds `pkg/js/`: the glue (`pqverify_wasm_bg.js`) and the compiled module.
+pub(crate) fn build(pkg: &Path) -> Result {
+    let root = root();
+    let target_dir = root.join("target/mvp");
+    exec(
+        "cargo build pqverify-wasm (wasm32, MVP features, for wasm2js)",
+        cargo()
+            .args(["build", "-p", "pqverify-wasm", "--release", "--target", "wasm32-unknown-unknown"])
+            .env("RUSTFLAGS", format!("-C target-cpu=mvp {}", rustflags(false)))
+            .env("CARGO_TARGET_DIR", &target_dir)
+            .current_dir(&root),
+    )?;
+    let out = root.join("target/wasm-build").join(DIR);
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let bin = test_js().join("node_modules/.bin");
+    let stripped = out.join("stripped.wasm");
+    exec(
+        "wasm-opt --strip-target-features",
+        Command::new(bin.join("wasm-opt"))
+            .arg(target_dir.join("wasm32-unknown-unknown/release/pqverify_wasm.wasm"))
+            .arg("--strip-target-features")
+            .args(FEATURES)
+            .arg("-o")
+            .arg(&stripped),
+    )?;
+    exec(
+        "wasm-bindgen --target bundler (no reference types)",
+        Command::new("wasm-bindgen")
+            .args(["--target", "bundler", "--out-name", "pqverify_wasm", "--out-dir"])
+            .arg(&out)
+            .arg(&stripped),
+    )?;
+    let optimised = out.join("optimised.wasm");
+    exec(
+        "wasm-opt -O3 (MVP build)",
+        Command::new(bin.join("wasm-opt"))
+            .arg(out.join("pqverify_wasm_bg.wasm"))
+            .arg("-O3")
+            .args(FEATURES)
+            .arg("-o")
+            .arg(&optimised),
+    )?;
+    let compiled = out.join(MODULE);
+    exec(
+        "wasm2js -O3",
+        Command::new(bin.join("wasm2js")).arg(&optimised).arg("-O3").args(FEATURES).arg("-o").arg(&compiled),
+    )?;
+    let read = |file: &Path| std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()));
+    let dest = pkg.join(DIR);
+    std::fs::create_dir_all(&dest).map_err(|e| format!("{}: {e}", dest.display()))?;
+    let write = |name: &str, text: &str| {
+        std::fs::write(dest.join(name), text).map_err(|e| format!("{}: {e}", dest.join(name).display()))
+    };
+    write("pqverify_wasm_bg.js", &lazy_text_decoder(&read(&out.join("pqverify_wasm_bg.js"))?)?)?;
+    write(MODULE, &lazy_instance(&read(&compiled)?)?)
+}
+
+/// The compiled module with its instantiation moved from module scope into an exported
+/// `instantiate()`: importing it allocates and decodes nothing (an app that imports
+/// the package and verifies later pays at its first verify). Fails if wasm2js's output
+/// is not the shape this expects (binaryen is pinned; a new version is checked here).
+fn lazy_instance(module: &str) -> Result<String> {
+    let at = module.find(EAGER_INSTANCE).filter(|_| module.matches(EAGER_INSTANCE).count() == 1).ok_or(
+        "wasm2js's output does not instantiate its module as binaryen 132's does: update wasm2js::lazy_instance",
+    )?;
+    let exports = &module[at + EAGER_INSTANCE.len()..];
+    if !exports.lines().all(|l| l.is_empty() || l.starts_with("export var ")) {
+        return Err("wasm2js's output has more than export lines after its instantiation: update lazy_instance".into());
+    }
+    Ok(format!(
+        "{}// pqverify: instantiated at the first call, not at import.\n\
+         export function instantiate() {{\n  return asmFunc({{ \"./pqverify_wasm_bg.js\": $_pqverify_wasm_bg_js }});\n}}\n",
+        &module[..at]
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_module_is_instantiated_by_a_call() {
+        let module =
+            format!("function asmFunc(imports) {{}}\n{EAGER_INSTANCE}export var memory = retasmFunc.memory;\n");
+        let out = lazy_instance(&module).unwrap();
+        assert!(!out.contains("retasmFunc") && out.contains("export function instantiate()"), "{out}");
+        assert!(lazy_instance("another shape").is_err());
+        assert!(lazy_instance(&format!("{EAGER_INSTANCE}console.log(1);\n")).is_err());
+    }
+}
