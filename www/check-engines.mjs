@@ -1,11 +1,19 @@
-// The page in the other two browser engines, for `cargo xtask test`: a quick run in
-// Firefox ESR (SpiderMonkey) and WebKitGTK (JavaScriptCore, Safari's engine), each
-// checked for the package's simd128 build, a correct verdict on every valid and
-// flipped signature of every way, the engine as the records' target, and section 7's
-// first-call records.   node check-engines.mjs DIST
+// The package and the page in the other two browser engines, for `cargo xtask test`:
+// Firefox ESR (SpiderMonkey) and WebKitGTK (JavaScriptCore, Safari's engine).
+// * The package as a page imports it, with no bundler: the default entry and pqverify/js,
+//   each on the page and in a module worker, verifying noble-made ML-DSA-44 and
+//   SLH-DSA-SHAKE-128s signatures (true) and flipped copies (false).
+// * A quick run of the benchmark page, checked for the package's simd128 build, a
+//   correct verdict on every valid and flipped signature of every way, the engine as
+//   the records' target, and section 7's first-call records.
+// node check-engines.mjs DIST
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { runInEngine } from './engines.mjs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { openInEngine, runInEngine } from './engines.mjs';
+import { serve } from './serve.mjs';
 import { tally } from './tally.mjs';
 
 const [dist = 'dist'] = process.argv.slice(2);
@@ -13,6 +21,65 @@ const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
 const WAYS = ['pqverify', 'pqverify-prepared', 'noble'];
 const digest = `sha256:${createHash('sha256').update(readFileSync(new URL('../benches/fixtures/fixtures.json', import.meta.url))).digest('hex')}`;
 const { check, finish } = tally();
+
+/** The package's pages: each entry on the page and in a module worker. */
+function packagePages() {
+  const root = mkdtempSync(join(dirname(new URL(import.meta.url).pathname), '.tmp-package-'));
+  cpSync(dirname(createRequire(import.meta.url).resolve('pqverify/package.json')), join(root, 'pqverify'), { recursive: true });
+  const noble = JSON.parse(gunzipSync(readFileSync(new URL('../wasm/test-js/fixtures/noble.json.gz', import.meta.url))).toString());
+  const cases = [['ml_dsa44', 'ML-DSA-44'], ['slh_dsa_shake_128s', 'SLH-DSA-SHAKE-128s']].map(([name, suite]) => {
+    const f = noble.find((x) => x.suite === suite);
+    return { name, sig: f.pure, msg: f.message, pk: f.publicKey };
+  });
+  // Verdicts as [name, valid, flipped], or the error.
+  const verify = (entry) => `import * as pq from './pqverify/${entry}.js';
+const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
+export function verdicts() {
+  try {
+    return JSON.stringify(${JSON.stringify(cases)}.map((c) => {
+      const [sig, msg, pk] = [unhex(c.sig), unhex(c.msg), unhex(c.pk)];
+      const flipped = sig.slice();
+      flipped[flipped.length >> 1] ^= 1;
+      return [c.name, pq[c.name].verify(sig, msg, pk), pq[c.name].verify(flipped, msg, pk)];
+    }));
+  } catch (e) {
+    return String(e);
+  }
+}`;
+  const done = "document.body.dataset.done = '1'";
+  for (const entry of ['index', 'js']) {
+    writeFileSync(join(root, `${entry}.mjs`), verify(entry));
+    writeFileSync(join(root, `${entry}-worker.mjs`), `import { verdicts } from './${entry}.mjs';\npostMessage(verdicts());`);
+    writeFileSync(join(root, `${entry}.html`), `<!doctype html><meta charset="utf-8"><body><script type="module">
+import { verdicts } from './${entry}.mjs';
+document.body.dataset.verdicts = verdicts(); ${done};</script></body>`);
+    writeFileSync(join(root, `${entry}-worker.html`), `<!doctype html><meta charset="utf-8"><body><script type="module">
+const worker = new Worker('./${entry}-worker.mjs', { type: 'module' });
+worker.onmessage = (e) => { document.body.dataset.verdicts = e.data; ${done}; };
+worker.onerror = (e) => { document.body.dataset.verdicts = 'the worker failed: ' + (e.message ?? e); ${done}; };</script></body>`);
+  }
+  return { root, expected: JSON.stringify(cases.map((c) => [c.name, true, false])) };
+}
+
+const pages = packagePages();
+const server = await serve(pages.root);
+try {
+  for (const engine of ['firefox', 'webkit']) {
+    for (const page of ['index', 'index-worker', 'js', 'js-worker']) {
+      const what = `${engine}: ${page.startsWith('js') ? 'pqverify/js' : 'pqverify'} ${page.endsWith('worker') ? 'in a module worker' : 'on a page'}`;
+      try {
+        const r = await openInEngine(engine, `${server.url}${page}.html`, '{ verdicts: document.body.dataset.verdicts }');
+        check(r.state === '1' && r.errors.length === 0, `${what}: the page ran (${r.errors.join('; ')})`);
+        check(r.verdicts === pages.expected, `${what}: true for the noble-made signatures, false for flipped copies (${r.verdicts})`);
+      } catch (e) {
+        check(false, `${what}: ${e.message}`);
+      }
+    }
+  }
+} finally {
+  server.close();
+  rmSync(pages.root, { recursive: true, force: true });
+}
 
 for (const engine of ['firefox', 'webkit']) {
   let result;

@@ -38,7 +38,7 @@ async function waitForDone(done, timeoutMs) {
   }
 }
 
-async function firefox(url, timeoutMs) {
+async function firefox(url, timeoutMs, collect) {
   need(FIREFOX, 'Firefox ESR');
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
@@ -48,9 +48,7 @@ async function firefox(url, timeoutMs) {
     page.on('pageerror', (e) => errors.push(String(e?.message ?? e)));
     await page.goto(url);
     const state = await waitForDone(() => page.evaluate(() => document.body.dataset.done), timeoutMs);
-    const current = await page.evaluate(() => document.getElementById('current').textContent);
-    const records = await page.evaluate(() => window.pqverifyRecords());
-    return { state, current, records, errors, version: await browser.version() };
+    return { state, ...(await page.evaluate(`(${collect})`)), errors, version: await browser.version() };
   } finally {
     await browser.close();
   }
@@ -64,7 +62,7 @@ const freePort = () => new Promise((ok, fail) => {
   }).on('error', fail);
 });
 
-async function webkit(url, timeoutMs) {
+async function webkit(url, timeoutMs, collect) {
   for (const [path, what] of [[WEBKIT_DRIVER, 'WebKitWebDriver (webkit2gtk-driver)'], [MINIBROWSER, 'MiniBrowser (webkit2gtk)'], [XVFB_RUN, 'xvfb-run (xvfb)']]) need(path, what);
   const { Builder, Capabilities } = await import('selenium-webdriver');
   const port = await freePort();
@@ -95,15 +93,25 @@ async function webkit(url, timeoutMs) {
     try {
       await driver.get(url);
       const state = await waitForDone(() => driver.executeScript('return document.body.dataset.done'), timeoutMs);
-      const current = await driver.executeScript("return document.getElementById('current').textContent");
-      const records = await driver.executeScript('return window.pqverifyRecords()');
-      return { state, current, records, errors: [], version: `WebKitGTK ${packageVersion('libwebkit2gtk-4.1-0')}` };
+      const data = await driver.executeScript(`return (${collect})`);
+      return { state, ...data, errors: [], version: `WebKitGTK ${packageVersion('libwebkit2gtk-4.1-0')}` };
     } finally {
       await driver.quit();
     }
   } finally {
     stop();
   }
+}
+
+/**
+ * Opens `url` in `engine` (firefox or webkit) until the page sets `body[data-done]`
+ * ('1' or 'error'); resolves to `{ state, errors, version, ...data }`, where `data` is
+ * the value of the expression `collect` in the page.
+ */
+export function openInEngine(engine, url, collect, { timeoutMs = 120_000 } = {}) {
+  const run = engine === 'firefox' ? firefox : engine === 'webkit' ? webkit : null;
+  if (!run) throw new Error(`unknown engine ${engine}: expected firefox or webkit`);
+  return run(url, timeoutMs, collect);
 }
 
 /**
@@ -126,7 +134,7 @@ export async function runInEngine(engine, dist, query, { timeoutMs = 30 * 60 * 1
     // The runner knows the engine's release; the page cannot (WebKit's user agent is frozen).
     const probe = engine === 'webkit' ? `WebKitGTK/${packageVersion('libwebkit2gtk-4.1-0')}` : null;
     const url = `${server.url}${query}&target=${engine}${probe ? `&runtime=${encodeURIComponent(probe)}` : ''}`;
-    const result = await run(url, timeoutMs);
+    const result = await run(url, timeoutMs, "{ current: document.getElementById('current').textContent, records: window.pqverifyRecords() }");
     if (result.state !== '1') throw new Error(`the run in ${engine} failed: ${result.current}`);
     return result;
   } finally {

@@ -1,7 +1,8 @@
 // The package in a real headless Chromium: loaded as a plain ES module (no bundler;
 // the default entry, which fetches nothing, and "pqverify/manual", which fetches the
-// .wasm with streaming compilation) and through a Vite build, each page verifying a
-// noble-made signature (true) and a flipped one (false).
+// .wasm with streaming compilation), through a Vite build, and without WebAssembly
+// (jitless: pqverify/js), each page verifying a noble-made signature (true) and a
+// flipped one (false).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, mkdirSync, cpSync, rmSync } from 'node:fs';
@@ -52,6 +53,31 @@ test('Vite build in Chromium', async () => {
     const data = await check(server.url);
     assert.equal(data.valid, 'true');
     assert.equal(data.flipped, 'false');
+  } finally {
+    server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('Chromium without WebAssembly (--js-flags=--jitless): the default entry names pqverify/js, which verifies', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'pqverify-jitless-'));
+  cpSync(packageDir, join(root, 'pqverify'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), `<!doctype html><meta charset="utf-8"><body><script type="module">
+import { ml_dsa44 } from './pqverify/index.js';
+let error = 'none';
+try { ml_dsa44.verify(new Uint8Array(2420), new Uint8Array(1), new Uint8Array(1312)); } catch (e) { error = e.message; }
+Object.assign(document.body.dataset, { wasm: typeof WebAssembly, firstCall: error, done: '1' });</script></body>`);
+  writeFileSync(join(root, 'js.html'), `<!doctype html><meta charset="utf-8"><body><script type="module">${pageScript('./pqverify/js.js')}</script></body>`);
+  const server = await serve(root);
+  const jitless = { args: ['--js-flags=--jitless'] };
+  try {
+    const first = await check(server.url, jitless);
+    assert.equal(first.wasm, 'undefined', 'Chromium with --jitless has no WebAssembly');
+    assert.match(first.firstCall, /^pqverify: this engine has no WebAssembly .*import from "pqverify\/js"/);
+    const data = await check(`${server.url}js.html`, jitless);
+    assert.equal(data.valid, 'true');
+    assert.equal(data.flipped, 'false');
+    assert.equal(data.backend, 'portable');
   } finally {
     server.close();
     rmSync(root, { recursive: true, force: true });

@@ -34,9 +34,9 @@ export function serve(root) {
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Headless Chromium (the system's, as the rest of the tests). */
-export function launch() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+/** Headless Chromium (the system's, as the rest of the tests), with `args` beside the usual flags. */
+export function launch(args = []) {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...args] });
 }
 
 /** A statement verifying the fixture and a flipped copy with `ml_dsa44`, into `result`. */
@@ -66,8 +66,8 @@ export const bundleEntry = pageScript('pqverify');
  * Opens `url`, waits for the page's result and returns it. `wasmFetched` says
  * whether the page must fetch a .wasm file (served as application/wasm) or none.
  */
-export async function check(url, { wasmFetched = false } = {}) {
-  const browser = await launch();
+export async function check(url, { wasmFetched = false, args = [] } = {}) {
+  const browser = await launch(args);
   try {
     const page = await browser.newPage();
     const errors = [];

@@ -1,65 +1,14 @@
 // The package in the other JavaScript runtimes a wallet or a service runs: Node 22, 24
-// and 26 (import, require and pqverify/manual), Deno (no permissions, no network) and
-// Bun, each the real binary pinned in runtimes/package.json. Every one verifies a
-// noble-made ML-DSA-44 and SLH-DSA-SHAKE-128s signature (true) and a copy with one bit
-// flipped (false).
+// and 26 (import, require and pqverify/manual), Deno (no permissions, no network), Bun,
+// and Node without WebAssembly (--jitless: pqverify/js), each the real binary pinned in
+// runtimes/package.json. Every one verifies a noble-made ML-DSA-44 and
+// SLH-DSA-SHAKE-128s signature (true) and a copy with one bit flipped (false).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 
-const here = new URL('.', import.meta.url).pathname;
-const runtimes = join(here, 'runtimes/node_modules');
-const fixtures = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString());
-const SUITES = [['ml_dsa44', 'ML-DSA-44'], ['slh_dsa_shake_128s', 'SLH-DSA-SHAKE-128s']];
-
-/** The cases, inlined into each script (Deno runs without read permission). */
-const CASES = JSON.stringify(SUITES.map(([name, suite]) => {
-  const f = fixtures.find((x) => x.suite === suite);
-  return { name, sig: f.pure, msg: f.message, pk: f.publicKey };
-}));
-
-/** A script body that verifies every case through `pq` and prints the verdicts as JSON. */
-const VERIFY = `
-const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
-const verdicts = [];
-for (const c of ${CASES}) {
-  const [sig, msg, pk] = [unhex(c.sig), unhex(c.msg), unhex(c.pk)];
-  const flipped = sig.slice();
-  flipped[flipped.length >> 1] ^= 1;
-  verdicts.push([c.name, pq[c.name].verify(sig, msg, pk), pq[c.name].verify(flipped, msg, pk)]);
-}
-console.log(JSON.stringify(verdicts));`;
-
-const EXPECTED = SUITES.map(([name]) => [name, true, false]);
-
-const ESM = `import * as pq from 'pqverify';${VERIFY}`;
-const CJS = `const pq = require('pqverify');${VERIFY}`;
-// pqverify/manual: the .wasm read by the runtime and handed to initSync.
-const MANUAL = `import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import * as pq from 'pqverify/manual';
-const require = createRequire(import.meta.url);
-pq.initSync(readFileSync(require.resolve('pqverify/wasm-simd/pqverify_wasm_bg.wasm')));${VERIFY}`;
-
-/** Runs `script` (in a file named `name`) with `cmd args` in a directory beside this one. */
-function run(binary, args, name, script, env = {}) {
-  assert.ok(existsSync(binary), `${binary} is missing; cargo xtask test installs it (wasm/test-js/runtimes, npm ci)`);
-  const dir = mkdtempSync(join(here, '.tmp-rt-'));
-  try {
-    // The package as the test project installed it, the way an app's node_modules holds it.
-    symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'));
-    writeFileSync(join(dir, name), script);
-    writeFileSync(join(dir, 'deno.json'), JSON.stringify({ nodeModulesDir: 'manual' }));
-    const out = spawnSync(binary, [...args, name], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
-    assert.equal(out.status, 0, `${binary} ${args.join(' ')} ${name}: ${out.stderr}${out.error ?? ''}`);
-    return JSON.parse(out.stdout.trim().split('\n').pop());
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { CJS, ESM, EXPECTED, MANUAL, run, runtimes } from './runtime-cases.mjs';
 
 for (const node of ['node22', 'node24', 'node26']) {
   test(`${node}: import, require and pqverify/manual verify (true, and false when flipped)`, () => {
@@ -84,4 +33,17 @@ test('Bun: import and require verify (true, and false when flipped)', () => {
   const bin = join(runtimes, '.bin/bun');
   assert.deepEqual(run(bin, ['run', '--no-install'], 'esm.mjs', ESM), EXPECTED);
   assert.deepEqual(run(bin, ['run', '--no-install'], 'cjs.cjs', CJS), EXPECTED);
+});
+
+test('node --jitless (no WebAssembly): import "pqverify" does not throw, its first call names pqverify/js, which verifies', () => {
+  const bin = join(runtimes, 'node24/bin/node');
+  const first = `import * as pq from 'pqverify';
+let error = null;
+try { pq.ml_dsa44.verify(new Uint8Array(2420), new Uint8Array(1), new Uint8Array(1312)); } catch (e) { error = e.message; }
+console.log(JSON.stringify({ wasm: typeof WebAssembly, error }));`;
+  const r = run(bin, ['--jitless'], 'first.mjs', first);
+  assert.equal(r.wasm, 'undefined', 'node --jitless has no WebAssembly');
+  assert.match(r.error ?? '', /^pqverify: this engine has no WebAssembly .*import from "pqverify\/js"/);
+  assert.deepEqual(run(bin, ['--jitless'], 'js.mjs', ESM.replace("from 'pqverify'", "from 'pqverify/js'")), EXPECTED);
+  assert.deepEqual(run(bin, ['--jitless'], 'js.cjs', CJS.replace("require('pqverify')", "require('pqverify/js')")), EXPECTED);
 });

@@ -56,7 +56,7 @@ const STEPS: &[Step] = &[
     Step { name: "pqverify batch under valgrind", run: valgrind_batch },
     Step { name: "quick benchmark pipeline, records checked complete", run: bench_pipeline },
     Step { name: "the benchmark page in headless Chromium (Playwright)", run: www_page },
-    Step { name: "the benchmark page in Firefox ESR and WebKit (WebDriver)", run: www_engines },
+    Step { name: "the package and the benchmark page in Firefox ESR and WebKit (WebDriver)", run: www_engines },
 ];
 
 /// Runs set-up, then every step (or those whose name contains `only`); prints the
@@ -293,8 +293,9 @@ fn bench_pipeline() -> Result<Ran> {
     bench::pipeline(&path("target/bench-check"), true, true, false).map(|_| Ran::Check)
 }
 
-/// The page in Firefox ESR and WebKitGTK (both from Debian's packages), quick runs
-/// checked by `www/check-engines.mjs`, which prints `N passed, M failed` last.
+/// The package (default entry and pqverify/js, page and module worker) and the page in
+/// Firefox ESR and WebKitGTK (both from Debian's packages), checked by
+/// `www/check-engines.mjs`, which prints `N passed, M failed` last.
 fn www_engines() -> Result<Ran> {
     wasm::build_www()?;
     wasm::browser_engines()?;

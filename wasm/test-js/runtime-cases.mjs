@@ -1,0 +1,60 @@
+// What every runtime test runs: a noble-made ML-DSA-44 and SLH-DSA-SHAKE-128s signature
+// (true) and a copy with one bit flipped (false), inlined into a script for the runtime
+// under test, and the runner that starts the runtime's real binary on it.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+export const here = new URL('.', import.meta.url).pathname;
+export const runtimes = join(here, 'runtimes/node_modules');
+export const fixtures = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString());
+const SUITES = [['ml_dsa44', 'ML-DSA-44'], ['slh_dsa_shake_128s', 'SLH-DSA-SHAKE-128s']];
+
+/** The cases, inlined into each script (Deno runs without read permission). */
+export const CASES = JSON.stringify(SUITES.map(([name, suite]) => {
+  const f = fixtures.find((x) => x.suite === suite);
+  return { name, sig: f.pure, msg: f.message, pk: f.publicKey };
+}));
+
+/** A script body that verifies every case through `pq` and prints the verdicts as JSON. */
+export const VERIFY = `
+const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
+const verdicts = [];
+for (const c of ${CASES}) {
+  const [sig, msg, pk] = [unhex(c.sig), unhex(c.msg), unhex(c.pk)];
+  const flipped = sig.slice();
+  flipped[flipped.length >> 1] ^= 1;
+  verdicts.push([c.name, pq[c.name].verify(sig, msg, pk), pq[c.name].verify(flipped, msg, pk)]);
+}
+console.log(JSON.stringify(verdicts));`;
+
+export const EXPECTED = SUITES.map(([name]) => [name, true, false]);
+
+export const ESM = `import * as pq from 'pqverify';${VERIFY}`;
+export const CJS = `const pq = require('pqverify');${VERIFY}`;
+// pqverify/manual: the .wasm read by the runtime and handed to initSync.
+export const MANUAL = `import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as pq from 'pqverify/manual';
+const require = createRequire(import.meta.url);
+pq.initSync(readFileSync(require.resolve('pqverify/wasm-simd/pqverify_wasm_bg.wasm')));${VERIFY}`;
+
+/** Runs `script` (in a file named `name`) with `cmd args` in a directory beside this one. */
+export function run(binary, args, name, script, env = {}) {
+  assert.ok(existsSync(binary), `${binary} is missing; cargo xtask test installs it (wasm/test-js/runtimes, npm ci)`);
+  const dir = mkdtempSync(join(here, '.tmp-rt-'));
+  try {
+    // The package as the test project installed it, the way an app's node_modules holds it.
+    symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'));
+    writeFileSync(join(dir, name), script);
+    writeFileSync(join(dir, 'deno.json'), JSON.stringify({ nodeModulesDir: 'manual' }));
+    const out = spawnSync(binary, [...args, name], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
+    assert.equal(out.status, 0, `${binary} ${args.join(' ')} ${name}: ${out.stderr}${out.error ?? ''}`);
+    return JSON.parse(out.stdout.trim().split('\n').pop());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
