@@ -1,0 +1,94 @@
+// Cloudflare's Workers runtime, workerd (the binary wrangler 4.164.0 pins, from the npm
+// registry, pinned in runtimes/package.json): a Worker importing 'pqverify', bundled by
+// `wrangler deploy --dry-run` (which resolves the "workerd" export condition to the
+// entry that imports the .wasm as a module), served by `workerd serve` on 127.0.0.1,
+// asked once, then stopped. Workers refuse to compile wasm from bytes at run time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+import { CASES, EXPECTED, here, runtimes } from './runtime-cases.mjs';
+
+const node24 = join(runtimes, 'node24/bin/node');
+const wrangler = join(runtimes, 'wrangler/bin/wrangler.js');
+const workerd = join(runtimes, '@cloudflare/workerd-linux-64/bin/workerd');
+
+const WORKER = `import * as pq from 'pqverify';
+const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
+export default {
+  async fetch() {
+    const verdicts = [];
+    for (const c of ${CASES}) {
+      const [sig, msg, pk] = [unhex(c.sig), unhex(c.msg), unhex(c.pk)];
+      const flipped = sig.slice();
+      flipped[flipped.length >> 1] ^= 1;
+      verdicts.push([c.name, pq[c.name].verify(sig, msg, pk), pq[c.name].verify(flipped, msg, pk)]);
+    }
+    return Response.json({ backend: pq.backend(), verdicts });
+  },
+};
+`;
+
+const freePort = () => new Promise((ok, fail) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address();
+    s.close(() => ok(port));
+  }).on('error', fail);
+});
+
+test('workerd: a Worker bundled by wrangler imports "pqverify" and verifies (true, and false when flipped)', async () => {
+  for (const [file, what] of [[node24, 'Node 24'], [wrangler, 'wrangler'], [workerd, 'workerd']]) {
+    assert.ok(existsSync(file), `${what} is missing at ${file}; cargo xtask test installs it (wasm/test-js/runtimes, npm ci)`);
+  }
+  const dir = mkdtempSync(join(here, '.tmp-workerd-'));
+  let server = null;
+  try {
+    symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'));
+    writeFileSync(join(dir, 'worker.js'), WORKER);
+    writeFileSync(join(dir, 'wrangler.toml'), 'name = "pqverify-test"\nmain = "worker.js"\ncompatibility_date = "2026-11-01"\n');
+    // No account, no network: a dry run only bundles. Its home and metrics kept to itself.
+    const env = { ...process.env, HOME: dir, WRANGLER_SEND_METRICS: 'false', CI: '1' };
+    const bundled = spawnSync(node24, [wrangler, 'deploy', '--dry-run', '--outdir', 'out'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+    assert.equal(bundled.status, 0, `wrangler deploy --dry-run: ${bundled.stdout}${bundled.stderr}${bundled.error ?? ''}`);
+    const wasm = readdirSync(join(dir, 'out')).filter((f) => f.endsWith('.wasm'));
+    assert.equal(wasm.length, 1, `wrangler bundled one .wasm module (${wasm})`);
+    const port = await freePort();
+    writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker)],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "worker.js", esModule = embed "out/worker.js"),
+    (name = "${wasm[0]}", wasm = embed "out/${wasm[0]}"),
+  ],
+  compatibilityDate = "2026-11-01",
+);
+`);
+    let log = '';
+    server = spawn(workerd, ['serve', 'config.capnp'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    server.stdout.on('data', (d) => { log += d; });
+    server.stderr.on('data', (d) => { log += d; });
+    // One request, once the socket listens (at most 30 s).
+    let response = null;
+    for (const until = Date.now() + 30_000; response === null && Date.now() < until;) {
+      try {
+        response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(20_000) });
+      } catch {
+        if (server.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    assert.ok(response, `workerd did not answer on 127.0.0.1:${port}: ${log}`);
+    const body = await response.text();
+    assert.equal(response.status, 200, `${body}\n${log}`);
+    assert.deepEqual(JSON.parse(body), { backend: 'simd128', verdicts: EXPECTED });
+  } finally {
+    server?.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
