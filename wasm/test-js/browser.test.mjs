@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'vite';
-import { check, pageScript, serve } from './chromium.mjs';
+import { build as esbuild } from 'esbuild';
+import { check, launch, pageScript, serve } from './chromium.mjs';
+import { SPEED, reportSpeed } from './runtime-cases.mjs';
 
 const require = createRequire(import.meta.url);
 const packageDir = dirname(require.resolve('pqverify/package.json'));
@@ -80,6 +82,33 @@ Object.assign(document.body.dataset, { wasm: typeof WebAssembly, firstCall: erro
     assert.equal(data.backend, 'portable');
   } finally {
     server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('Chromium --jitless: pqverify/js beside @noble/post-quantum, same inputs (ms per verify, printed; not asserted)', async (t) => {
+  const root = mkdtempSync(join(dirname(new URL(import.meta.url).pathname), '.tmp-jitless-'));
+  try {
+    // One bundle (the page cannot resolve bare imports), printing into the page.
+    writeFileSync(join(root, 'speed.js'), SPEED.replace('console.log(', 'document.body.dataset.rows = (') + "\ndocument.body.dataset.done = '1';");
+    await esbuild({ entryPoints: [join(root, 'speed.js')], bundle: true, format: 'esm', outfile: join(root, 'dist/speed.js'), logLevel: 'error' });
+    writeFileSync(join(root, 'dist/index.html'), '<!doctype html><meta charset="utf-8"><body><script type="module" src="./speed.js"></script></body>');
+    const server = await serve(join(root, 'dist'));
+    const browser = await launch(['--js-flags=--jitless']);
+    try {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => { errors.push(e.message); });
+      // The timing holds the page's thread for many seconds: do not wait for 'load'.
+      await page.goto(server.url, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.body?.dataset.done === '1', null, { timeout: 300_000, polling: 1000 })
+        .catch((e) => { throw new Error(`${e.message}; page errors: ${errors.join('; ')}`); });
+      reportSpeed(t, 'Chromium --jitless', JSON.parse(await page.evaluate(() => document.body.dataset.rows)));
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });

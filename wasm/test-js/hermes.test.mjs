@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-import { CASES, EXPECTED, VERIFY, here, runtimes } from './runtime-cases.mjs';
+import { CASES, EXPECTED, SPEED, VERIFY, here, reportSpeed, runtimes } from './runtime-cases.mjs';
 
 const hermes = join(runtimes, 'hermes-engine-cli/linux64-bin/hermes');
 const babel = createRequire(join(runtimes, 'package.json'))('@babel/core');
@@ -77,22 +77,5 @@ console.log(JSON.stringify({ imported: true, error }));`);
 });
 
 test('Hermes: pqverify/js beside @noble/post-quantum, same inputs (ms per verify, printed; not asserted)', async (t) => {
-  // Verdicts are asserted; the times are reported for the README and the closing note.
-  const r = await inHermes(`import * as pq from 'pqverify';
-import { ml_dsa44 } from '@noble/post-quantum/ml-dsa.js';
-import { slh_dsa_shake_128s } from '@noble/post-quantum/slh-dsa.js';
-const noble = { ml_dsa44, slh_dsa_shake_128s };
-const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
-const rows = [];
-for (const c of ${CASES}) {
-  const [sig, msg, pk] = [unhex(c.sig), unhex(c.msg), unhex(c.pk)];
-  const n = c.name === 'ml_dsa44' ? 20 : 3;
-  const time = (v) => { if (v.verify(sig, msg, pk) !== true) throw new Error('not true'); const t0 = Date.now(); for (let i = 0; i < n; i++) v.verify(sig, msg, pk); return (Date.now() - t0) / n; };
-  rows.push({ suite: c.name, pqverify: time(pq[c.name]), noble: time(noble[c.name]) });
-}
-console.log(JSON.stringify(rows));`);
-  for (const row of r) {
-    assert.ok(row.pqverify > 0 && row.noble > 0, JSON.stringify(row));
-    t.diagnostic(`Hermes 0.12, ${row.suite}: pqverify/js ${row.pqverify.toFixed(1)} ms, noble ${row.noble.toFixed(1)} ms`);
-  }
+  reportSpeed(t, 'Hermes 0.12', await inHermes(SPEED));
 });

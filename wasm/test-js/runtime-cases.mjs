@@ -18,8 +18,8 @@ export const CASES = JSON.stringify(SUITES.map(([name, suite]) => {
   return { name, sig: f.pure, msg: f.message, pk: f.publicKey };
 }));
 
-/** A script body that verifies every case through `pq` and prints the verdicts as JSON. */
-export const VERIFY = `
+/** Statements that verify every case through `pq` into `verdicts` ([name, valid, flipped]). */
+export const VERDICTS = `
 const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
 const verdicts = [];
 for (const c of ${CASES}) {
@@ -27,7 +27,10 @@ for (const c of ${CASES}) {
   const flipped = sig.slice();
   flipped[flipped.length >> 1] ^= 1;
   verdicts.push([c.name, pq[c.name].verify(sig, msg, pk), pq[c.name].verify(flipped, msg, pk)]);
-}
+}`;
+
+/** A script body that verifies every case through `pq` and prints the verdicts as JSON. */
+export const VERIFY = `${VERDICTS}
 console.log(JSON.stringify(verdicts));`;
 
 export const EXPECTED = SUITES.map(([name]) => [name, true, false]);
@@ -58,3 +61,38 @@ export function run(binary, args, name, script, env = {}) {
   }
 }
 
+
+/**
+ * A script that times `pq` (pqverify/js) beside @noble/post-quantum on the same cases
+ * and prints `[{ suite, pqverify, noble }]` in ms per verify: Date.now() (all Hermes
+ * has), n calls after one checked call each. Printed by the tests, never asserted.
+ */
+export const SPEED = `import * as pq from 'pqverify/js';
+import { ml_dsa44 } from '@noble/post-quantum/ml-dsa.js';
+import { slh_dsa_shake_128s } from '@noble/post-quantum/slh-dsa.js';
+const noble = { ml_dsa44, slh_dsa_shake_128s };
+const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
+const rows = [];
+for (const c of ${CASES}) {
+  const [sig, msg, pk] = [unhex(c.sig), unhex(c.msg), unhex(c.pk)];
+  const n = c.name === 'ml_dsa44' ? 20 : 3;
+  const time = (v) => {
+    if (v.verify(sig, msg, pk) !== true) throw new Error(c.name + ': not true');
+    const t0 = Date.now();
+    for (let i = 0; i < n; i++) v.verify(sig, msg, pk);
+    return (Date.now() - t0) / n;
+  };
+  // Interleaved, twice each, best kept: the same machine state for both.
+  const a = [time(pq[c.name]), time(noble[c.name]), time(pq[c.name]), time(noble[c.name])];
+  rows.push({ suite: c.name, pqverify: Math.min(a[0], a[2]), noble: Math.min(a[1], a[3]) });
+}
+console.log(JSON.stringify(rows));`;
+
+/** Prints the rows of SPEED as the test's diagnostics. */
+export function reportSpeed(t, engine, rows) {
+  assert.equal(rows.length, 2);
+  for (const row of rows) {
+    assert.ok(row.pqverify > 0 && row.noble > 0, JSON.stringify(row));
+    t.diagnostic(`${engine}, ${row.suite}: pqverify/js ${row.pqverify.toFixed(1)} ms, noble ${row.noble.toFixed(1)} ms (noble / pqverify/js = ${(row.noble / row.pqverify).toFixed(2)})`);
+  }
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-import { CJS, ESM, EXPECTED, MANUAL, run, runtimes } from './runtime-cases.mjs';
+import { CJS, ESM, EXPECTED, MANUAL, SPEED, reportSpeed, run, runtimes } from './runtime-cases.mjs';
 
 for (const node of ['node22', 'node24', 'node26']) {
   test(`${node}: import, require and pqverify/manual verify (true, and false when flipped)`, () => {
@@ -46,4 +46,8 @@ console.log(JSON.stringify({ wasm: typeof WebAssembly, error }));`;
   assert.match(r.error ?? '', /^pqverify: this engine has no WebAssembly .*import from "pqverify\/js"/);
   assert.deepEqual(run(bin, ['--jitless'], 'js.mjs', ESM.replace("from 'pqverify'", "from 'pqverify/js'")), EXPECTED);
   assert.deepEqual(run(bin, ['--jitless'], 'js.cjs', CJS.replace("require('pqverify')", "require('pqverify/js')")), EXPECTED);
+});
+
+test('node --jitless: pqverify/js beside @noble/post-quantum, same inputs (ms per verify, printed; not asserted)', (t) => {
+  reportSpeed(t, 'Node 24 --jitless', run(join(runtimes, 'node24/bin/node'), ['--jitless'], 'speed.mjs', SPEED));
 });

@@ -10,23 +10,16 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSyn
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-import { CASES, EXPECTED, here, runtimes } from './runtime-cases.mjs';
+import { EXPECTED, VERDICTS, here, runtimes } from './runtime-cases.mjs';
 
 const node24 = join(runtimes, 'node24/bin/node');
 const wrangler = join(runtimes, 'wrangler/bin/wrangler.js');
 const workerd = join(runtimes, '@cloudflare/workerd-linux-64/bin/workerd');
 
 const WORKER = `import * as pq from 'pqverify';
-const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
 export default {
   async fetch() {
-    const verdicts = [];
-    for (const c of ${CASES}) {
-      const [sig, msg, pk] = [unhex(c.sig), unhex(c.msg), unhex(c.pk)];
-      const flipped = sig.slice();
-      flipped[flipped.length >> 1] ^= 1;
-      verdicts.push([c.name, pq[c.name].verify(sig, msg, pk), pq[c.name].verify(flipped, msg, pk)]);
-    }
+    ${VERDICTS}
     return Response.json({ backend: pq.backend(), verdicts });
   },
 };

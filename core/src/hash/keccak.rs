@@ -109,7 +109,7 @@ pub(crate) fn f1600_portable(a: &mut [u64; 25]) {
         s = round(round(s, rc[0]), rc[1]);
     }
     #[cfg(target_arch = "wasm32")]
-    for rc in ROUND_CONSTANTS {
+    for &rc in &ROUND_CONSTANTS {
         s = round(s, rc);
     }
     *a = s;

@@ -34,7 +34,7 @@ impl Lane for v128 {
 /// Keccak-f[1600] on two states held lane-wise in `a`.
 fn permute_pair(a: &mut [v128; 25]) {
     let mut s = *a;
-    for rc in ROUND_CONSTANTS {
+    for &rc in &ROUND_CONSTANTS {
         s = round(s, rc);
     }
     *a = s;
