@@ -131,7 +131,12 @@ export function embedded(instance, codes, text, simd) {
       if (simd && !simdSupported()) {
         throw new Error('pqverify: this engine runs WebAssembly without its SIMD extension (Safari before 16.4, Chrome before 91, Firefox before 89); import from "pqverify/baseline", the build without SIMD');
       }
-      instance.initSync(decode(codes, text));
+      try {
+        instance.initSync(decode(codes, text));
+      } catch (e) {
+        // The embedded module is the package's own: a failure to compile it is the engine's refusal.
+        throw new Error(`pqverify: this engine did not compile the embedded WebAssembly module (${e?.message ?? e}). Where compiling wasm from bytes is refused: in Cloudflare Workers import "pqverify" through wrangler (its "workerd" condition) or "pqverify/worker"; on a page or in an extension, allow 'wasm-unsafe-eval' in the CSP; or import "pqverify/js", compiled to JavaScript`, { cause: e });
+      }
     }
     return instance.bindings();
   };
