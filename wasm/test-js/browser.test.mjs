@@ -1,8 +1,8 @@
 // The package in a real headless Chromium: loaded as a plain ES module (no bundler;
 // the default entry, which fetches nothing, and "pqverify/manual", which fetches the
-// .wasm with streaming compilation), through a Vite build, and without WebAssembly
-// (jitless: pqverify/js), each page verifying a noble-made signature (true) and a
-// flipped one (false).
+// .wasm with streaming compilation), through a Vite build, without WebAssembly (jitless:
+// pqverify/js) and under a CSP without 'wasm-unsafe-eval', each page verifying a
+// noble-made signature (true) and a flipped one (false).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, mkdirSync, cpSync, rmSync } from 'node:fs';
@@ -109,6 +109,31 @@ test('Chromium --jitless: pqverify/js beside @noble/post-quantum, same inputs (m
       server.close();
     }
   } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("Chromium, a page whose CSP lacks 'wasm-unsafe-eval': the default entry's first call says so; pqverify/js verifies", async () => {
+  const root = mkdtempSync(join(tmpdir(), 'pqverify-csp-'));
+  cpSync(packageDir, join(root, 'pqverify'), { recursive: true });
+  const csp = `<meta http-equiv="Content-Security-Policy" content="script-src 'self'">`;
+  writeFileSync(join(root, 'first.js'), `import { ml_dsa44 } from './pqverify/index.js';
+let error = 'none';
+try { ml_dsa44.verify(new Uint8Array(2420), new Uint8Array(1), new Uint8Array(1312)); } catch (e) { error = e.message; }
+Object.assign(document.body.dataset, { firstCall: error, done: '1' });`);
+  writeFileSync(join(root, 'js.js'), pageScript('./pqverify/js.js'));
+  for (const name of ['first', 'js']) {
+    writeFileSync(join(root, `${name}.html`), `<!doctype html><meta charset="utf-8">${csp}<body><script type="module" src="./${name}.js"></script></body>`);
+  }
+  const server = await serve(root);
+  try {
+    const first = await check(`${server.url}first.html`);
+    assert.match(first.firstCall, /^pqverify: this engine did not compile the embedded WebAssembly module .*'wasm-unsafe-eval'.*"pqverify\/js"/);
+    const data = await check(`${server.url}js.html`);
+    assert.equal(data.valid, 'true');
+    assert.equal(data.flipped, 'false');
+  } finally {
+    server.close();
     rmSync(root, { recursive: true, force: true });
   }
 });
