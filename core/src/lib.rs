@@ -23,6 +23,9 @@
 extern crate alloc;
 
 mod arch;
+#[cfg(any(test, feature = "kernel-checks"))]
+#[doc(hidden)]
+pub mod cctv;
 mod error;
 mod hash;
 mod kernel;

@@ -7,6 +7,7 @@
 //! * [`oracle`]: PH(M) and SHAKE256 from the `sha2`, `sha3` and `shake` crates,
 //!   independent of pqverify's own hashing;
 //! * [`acvp`]: ACVP cases as pqverify calls;
+//! * [`cctv`]: the C2SP CCTV accumulated ML-DSA transcript and its published digests;
 //! * [`corpus`]: the committed fuzz corpora replayed on stable;
 //! * [`report`]: counts a test hands to `cargo xtask test` as data.
 //!
@@ -15,6 +16,7 @@
 //! the independence that is its point.
 
 pub mod acvp;
+pub mod cctv;
 pub mod corpus;
 pub mod oracle;
 pub mod report;

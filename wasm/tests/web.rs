@@ -1,6 +1,6 @@
-//! The wasm build against the NIST ACVP vectors and bad input, in Node and in
-//! headless Chromium (`cargo xtask test` runs both; the browser run sets
-//! `WASM_BINDGEN_USE_BROWSER=1`, since these tests do not pin a runner).
+//! The wasm build against the NIST ACVP vectors, the C2SP CCTV accumulated ML-DSA
+//! tests and bad input, in Node and in headless Chromium (`cargo xtask test` runs both;
+//! the browser run sets `WASM_BINDGEN_USE_BROWSER=1`, since these tests do not pin a runner).
 #![cfg(target_arch = "wasm32")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "tests")]
 
@@ -137,4 +137,32 @@ fn every_simd_kernel_is_bit_identical_to_its_portable_twin() {
 #[wasm_bindgen_test]
 fn use_hint_is_bit_identical_for_every_residue() {
     assert_eq!(pqverify_core::kernel_checks::use_hint_every_r(), Ok(()));
+}
+
+#[wasm_bindgen_test]
+fn cctv_field_operations_give_the_published_digest() {
+    // HighBits and UseHint over every r in Z_q from this build's kernel (simd128 or portable).
+    assert_eq!(pqverify_core::cctv::field_digest(), pqverify_core::cctv::FIELD_DIGEST);
+}
+
+/// Iterations of the C2SP CCTV accumulated test in the engines: the published digest is
+/// checked at 100, every signature verified to 1 000 (the native tests run 10 000).
+const ACCUMULATED: usize = 1000;
+
+#[wasm_bindgen_test]
+fn cctv_accumulated_signatures_give_the_published_digest_and_all_verify() {
+    use pqverify_testkit::cctv;
+    for (suite, at_100, _) in cctv::DIGESTS {
+        let id = suite_id(suite.name());
+        let mut accepted = 0;
+        let (digest, _) = cctv::accumulate(suite, ACCUMULATED, |_, public_key, signature| {
+            let one_shot = verify(id, RAW, Interface::Pure as u32, 0, signature, b"", b"", public_key).unwrap();
+            let prepared = PreparedKey::new(id, RAW, public_key).unwrap();
+            if one_shot && prepared.verify(Interface::Pure as u32, 0, signature, b"", b"").unwrap() {
+                accepted += 1;
+            }
+        });
+        assert_eq!(digest.as_deref(), Some(at_100), "{suite}: the signer is not FIPS 204's");
+        assert_eq!(accepted, ACCUMULATED, "{suite}: valid signatures rejected in wasm");
+    }
 }
