@@ -1,8 +1,9 @@
 // The package and the page in the other two browser engines, for `cargo xtask test`:
 // Firefox ESR (SpiderMonkey) and WebKitGTK (JavaScriptCore, Safari's engine).
 // * The package as a page imports it, with no bundler: the default entry and pqverify/js,
-//   each on the page and in a module worker, verifying noble-made ML-DSA-44 and
-//   SLH-DSA-SHAKE-128s signatures (true) and flipped copies (false).
+//   each on every NIST ACVP sigVer case (684), and on the page and in a module worker
+//   verifying noble-made ML-DSA-44 and SLH-DSA-SHAKE-128s signatures (true) and flipped
+//   copies (false).
 // * A quick run of the benchmark page, checked for the package's simd128 build, a
 //   correct verdict on every valid and flipped signature of every way, the engine as
 //   the records' target, and section 7's first-call records.
@@ -58,6 +59,23 @@ const worker = new Worker('./${entry}-worker.mjs', { type: 'module' });
 worker.onmessage = (e) => { document.body.dataset.verdicts = e.data; ${done}; };
 worker.onerror = (e) => { document.body.dataset.verdicts = 'the worker failed: ' + (e.message ?? e); ${done}; };</script></body>`);
   }
+  // Every NIST ACVP sigVer case through each entry (the cases cargo xtask writes from pqverify-kats).
+  const acvpCases = process.env.PQVERIFY_ACVP_CASES;
+  if (!acvpCases) throw new Error('PQVERIFY_ACVP_CASES is not set: cargo xtask test writes the cases and sets it');
+  cpSync(acvpCases, join(root, 'acvp-cases.json'));
+  cpSync(new URL('../wasm/test-js/acvp.mjs', import.meta.url), join(root, 'acvp.mjs'));
+  for (const entry of ['index', 'js']) {
+    writeFileSync(join(root, `${entry}-acvp.html`), `<!doctype html><meta charset="utf-8"><body><script type="module">
+import * as pq from './pqverify/${entry}.js';
+import { wrongCases } from './acvp.mjs';
+try {
+  const cases = await (await fetch('./acvp-cases.json')).json();
+  document.body.dataset.acvp = JSON.stringify({ ran: cases.length, wrong: wrongCases(pq, cases) });
+} catch (e) {
+  document.body.dataset.acvp = String(e);
+}
+${done};</script></body>`);
+  }
   return { root, expected: JSON.stringify(cases.map((c) => [c.name, true, false])) };
 }
 
@@ -65,6 +83,15 @@ const pages = packagePages();
 const server = await serve(pages.root);
 try {
   for (const engine of ['firefox', 'webkit']) {
+    for (const entry of ['index', 'js']) {
+      const what = `${engine}: ${entry === 'js' ? 'pqverify/js' : 'pqverify'}, the NIST ACVP sigVer cases`;
+      try {
+        const r = await openInEngine(engine, `${server.url}${entry}-acvp.html`, '{ acvp: document.body.dataset.acvp }', { timeoutMs: 10 * 60 * 1000 });
+        check(r.state === '1' && r.acvp === JSON.stringify({ ran: 684, wrong: [] }), `${what}: all 684 as expected (${r.acvp?.slice(0, 300)})`);
+      } catch (e) {
+        check(false, `${what}: ${e.message}`);
+      }
+    }
     for (const page of ['index', 'index-worker', 'js', 'js-worker']) {
       const what = `${engine}: ${page.startsWith('js') ? 'pqverify/js' : 'pqverify'} ${page.endsWith('worker') ? 'in a module worker' : 'on a page'}`;
       try {

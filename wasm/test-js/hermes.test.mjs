@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -78,4 +78,21 @@ console.log(JSON.stringify({ imported: true, error }));`);
 
 test('Hermes: pqverify/js beside @noble/post-quantum, same inputs (ms per verify, printed; not asserted)', async (t) => {
   reportSpeed(t, 'Hermes 0.12', await inHermes(SPEED));
+});
+
+test('Hermes: pqverify/js on the NIST ACVP cases of ML-DSA (180) and SLH-DSA-SHA2-128s and -SHAKE-128s (84)', async (t) => {
+  // All 684 run through pqverify/js in Node without WebAssembly (nowasm.test.mjs); here
+  // the ones an interpreter gets through in seconds: every ML-DSA case and the small SLH-DSA sets.
+  const file = process.env.PQVERIFY_ACVP_CASES;
+  assert.ok(file, 'PQVERIFY_ACVP_CASES is not set: cargo xtask test writes the cases and sets it');
+  const suites = ['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87', 'SLH-DSA-SHA2-128s', 'SLH-DSA-SHAKE-128s'];
+  const cases = JSON.parse(readFileSync(file, 'utf8')).filter((c) => suites.includes(c.suite));
+  assert.equal(cases.length, 264);
+  const acvp = join(here, 'acvp.mjs');
+  const r = await inHermes(`import * as pq from 'pqverify';
+import { wrongCases } from ${JSON.stringify(acvp)};
+const cases = ${JSON.stringify(cases)};
+console.log(JSON.stringify({ ran: cases.length, wrong: wrongCases(pq, cases) }));`);
+  assert.deepEqual(r, { ran: 264, wrong: [] });
+  t.diagnostic('Hermes 0.12: 264 ACVP cases, every verdict as expected');
 });

@@ -297,15 +297,20 @@ fn bench_pipeline() -> Result<Ran> {
     bench::pipeline(&path("target/bench-check"), true, true, false).map(|_| Ran::Check)
 }
 
-/// The package (default entry and pqverify/js, page and module worker) and the page in
+/// The package (default entry and pqverify/js: the ACVP cases, a page, a module worker) and the page in
 /// Firefox ESR and WebKitGTK (both from Debian's packages), checked by
 /// `www/check-engines.mjs`, which prints `N passed, M failed` last.
 fn www_engines() -> Result<Ran> {
     wasm::build_www()?;
     wasm::browser_engines()?;
+    let cases = path("target/npm/acvp-cases.json");
+    acvp::write_cases(&cases)?;
     let out = exec_capture(
         "www engines check",
-        Command::new("node").args(["check-engines.mjs", "dist"]).current_dir(path("www")),
+        Command::new("node")
+            .args(["check-engines.mjs", "dist"])
+            .env("PQVERIFY_ACVP_CASES", &cases)
+            .current_dir(path("www")),
     )?;
     closing_count(&out)
 }
