@@ -2,7 +2,7 @@
 // the default entry, which fetches nothing, and "pqverify/manual", which fetches the
 // .wasm with streaming compilation), through a Vite build, without WebAssembly (jitless:
 // pqverify/js) and under a CSP without 'wasm-unsafe-eval', each page verifying a
-// noble-made signature (true) and a flipped one (false).
+// noble-made signature (true) and a flipped one (false); and every ACVP case on a page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, mkdirSync, cpSync, rmSync } from 'node:fs';
@@ -133,6 +133,40 @@ Object.assign(document.body.dataset, { firstCall: error, done: '1' });`);
     assert.equal(data.valid, 'true');
     assert.equal(data.flipped, 'false');
   } finally {
+    server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('Chromium: every NIST ACVP sigVer case (684) through the default entry and pqverify/js, on a page', async () => {
+  const file = process.env.PQVERIFY_ACVP_CASES;
+  assert.ok(file, 'PQVERIFY_ACVP_CASES is not set: cargo xtask test writes the cases and sets it');
+  const root = mkdtempSync(join(tmpdir(), 'pqverify-acvp-'));
+  cpSync(packageDir, join(root, 'pqverify'), { recursive: true });
+  cpSync(file, join(root, 'acvp-cases.json'));
+  cpSync(new URL('./acvp.mjs', import.meta.url), join(root, 'acvp.mjs'));
+  for (const entry of ['index', 'js']) {
+    writeFileSync(join(root, `${entry}.html`), `<!doctype html><meta charset="utf-8"><body><script type="module">
+import * as pq from './pqverify/${entry}.js';
+import { wrongCases } from './acvp.mjs';
+const cases = await (await fetch('./acvp-cases.json')).json();
+Object.assign(document.body.dataset, { acvp: JSON.stringify({ ran: cases.length, wrong: wrongCases(pq, cases) }), done: '1' });</script></body>`);
+  }
+  const server = await serve(root);
+  const browser = await launch();
+  try {
+    for (const entry of ['index', 'js']) {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${server.url}${entry}.html`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.body?.dataset.done === '1', null, { timeout: 300_000, polling: 500 });
+      assert.deepEqual(errors, []);
+      assert.equal(await page.evaluate(() => document.body.dataset.acvp), JSON.stringify({ ran: 684, wrong: [] }), entry);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
     server.close();
     rmSync(root, { recursive: true, force: true });
   }
