@@ -30,9 +30,9 @@ const FEATURES: [&str; 4] =
 /// The largest function wasm2js may inline. Its lowering of 64-bit operations calls
 /// helpers (`__wasm_rotl_i64`, `__wasm_i64_mul`) that its default limit keeps as calls:
 /// Keccak's 29 rotations per round and the NTT's products each paid a call and the
-/// helper's general case. Inlined, the constant rotations fold to two shifts per half:
-/// ML-DSA-44 in `node --jitless` went from 101 to 53 ms, SLH-DSA-SHAKE-128s from 821 to
-/// 529 ms (one interleaved run, the machine loaded by other work).
+/// helper's general case. Inlined, the constant rotations fold to two shifts per half
+/// (`-O4`, this limit): in Node 24 `--jitless`, ML-DSA-44 went from 47–69 to 27 ms and
+/// SLH-DSA-SHAKE-128s from 623–682 to 277–286 ms (two alternating runs of each).
 const INLINE_MAX: &str = "200";
 
 /// What binaryen 132's wasm2js writes at module scope to instantiate the module.
