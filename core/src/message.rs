@@ -1,8 +1,11 @@
 //! What is signed: the message and the interface it is verified through, and the
 //! message representative M′ that FIPS 204 and FIPS 205 build from it.
 
-use crate::Error;
 use crate::prehash::{MAX_DIGEST, OID_LEN, PreHash};
+use crate::{Error, Family, Suite};
+
+/// What an SLH-DSA suite lacks: the one interface a suite can lack.
+pub(crate) const EXTERNAL_MU_ML_DSA_ONLY: &str = "external mu (ML-DSA only)";
 
 /// The longest context string FIPS 204 and FIPS 205 allow.
 pub const MAX_CONTEXT_LEN: usize = 255;
@@ -46,6 +49,21 @@ impl<'a> Message<'a> {
     /// The pre-hash interface with a context string.
     pub const fn prehash(msg: &'a [u8], ctx: &'a [u8], hash: PreHash) -> Self {
         Message::PreHash { msg, ctx, hash }
+    }
+
+    /// Whether pqverify-core takes this message for `suite` at all: the context is at most
+    /// 255 bytes, μ is 64 bytes, and the interface exists for the suite (external μ is
+    /// ML-DSA's). Every verify makes these checks; this makes them alone, for a caller
+    /// that checks a request once (a certificate of many signatures on one message, a
+    /// backend other than pqverify-core).
+    pub fn check_for(&self, suite: Suite) -> Result<(), Error> {
+        self.check()?;
+        match (self, suite.family()) {
+            (Message::ExternalMu(_), Family::SlhDsa) => {
+                Err(Error::Unsupported { suite, what: EXTERNAL_MU_ML_DSA_ONLY })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Checks the lengths a caller controls (context, μ) before any work is done.

@@ -8,6 +8,7 @@ pub mod batch;
 pub mod bench;
 pub mod cache;
 pub mod capacity;
+pub mod certificate;
 pub mod dual;
 pub mod jsonl;
 pub mod key;
@@ -19,7 +20,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use backend::{Backend, Interface, Request};
-use pqverify_core::{MAX_CONTEXT_LEN, Message};
 
 /// Why a request got no verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,22 +74,8 @@ impl VerifyError {
 /// interface exists for the suite. The signature may have any length (a wrong
 /// length is a verdict, not an input error).
 pub fn check_request(r: &Request<'_>) -> Result<(), VerifyError> {
-    use pqverify_core::Error;
-    let (suite, expected) = (r.suite, r.suite.public_key_len());
-    if r.public_key.len() != expected {
-        return Err(VerifyError::Input(Error::PublicKeyLength { suite, expected, got: r.public_key.len() }));
-    }
-    match r.message {
-        Message::Pure { ctx, .. } | Message::PreHash { ctx, .. } if ctx.len() > MAX_CONTEXT_LEN => {
-            Err(VerifyError::Input(Error::ContextLength { got: ctx.len() }))
-        }
-        Message::ExternalMu(mu) if mu.len() != 64 => Err(VerifyError::Input(Error::MuLength { got: mu.len() })),
-        _ if !r.interface().exists_for(suite) => {
-            // The one interface a suite can lack; the words pqverify-core uses for it.
-            Err(VerifyError::Input(Error::Unsupported { suite, what: "external mu (ML-DSA only)" }))
-        }
-        _ => Ok(()),
-    }
+    pqverify_core::PublicKey::from_raw(r.suite, r.public_key).map_err(VerifyError::Input)?;
+    r.message.check_for(r.suite).map_err(VerifyError::Input)
 }
 
 /// Runs a backend, containing errors and panics: `Err` is never a verdict.

@@ -49,6 +49,9 @@ fn main() -> ExitCode {
         Command::Batch { verifier, threads, budget, units, max_in_flight } => {
             cli::batch::batch(&verifier, threads, budget, &units, max_in_flight)
         }
+        Command::Qc { suite, keys, msg, ctx, signatures, threshold, threads, one_shot } => {
+            cli::qc::qc(cli::qc::Qc { suite, keys, msg, ctx, signatures, threshold, threads, one_shot })
+        }
         Command::Bench(args) => cli::bench::bench(args),
         Command::BenchFirstCall { suite } => cli::bench::first_call(&suite),
         Command::Report { files, out_dir, units, check } => cli::report::report(&files, out_dir, &units, check),

@@ -754,3 +754,54 @@ fn keys_in_spki_and_pem_verify_through_verify_and_batch() {
     assert!(answers[5]["error"].as_str().unwrap().contains("unknown key format \"der\""));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn qc_verifies_a_certificate_against_its_threshold() {
+    use pqverify_core::Suite;
+    let dir = std::env::temp_dir().join(format!("pqverify-cli-qc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let block = [9u8; 32];
+    let signers: Vec<pqverify_testkit::KeyPair> = (0..4u8)
+        .map(|i| pqverify_testkit::KeyPair::new(Suite::MlDsa44, &pqverify_testkit::KeySeed::fill(i, [0; 3])))
+        .collect();
+    let keys: String = signers.iter().map(|k| format!("{}\n", hex::encode(k.public_key()))).collect();
+    std::fs::write(dir.join("keys"), keys).unwrap();
+    let sig = |i: usize| hex::encode(signers[i].sign(&block, b"", &[0; 32]));
+    let mut flipped = signers[2].sign(&block, b"", &[0; 32]);
+    flipped[0] ^= 1;
+    // Validators 3, 0 and 2 (its signature flipped), in that order.
+    let certificate = format!("3 {}\n0 {}\n\n2 {}\n", sig(3), sig(0), hex::encode(&flipped));
+    let keys = dir.join("keys");
+    let base = ["qc", "--suite", "ml-dsa-44", "--keys", keys.to_str().unwrap(), "--msg", &hex::encode(block)];
+    for extra in [&[][..], &["--one-shot"], &["--threads", "1"]] {
+        let all = pqverify(&[&base[..], extra].concat(), certificate.as_bytes());
+        assert_eq!(all.status.code(), Some(1), "all three must verify by default: {}", stderr(&all));
+        let report = &stdout_lines(&all)[0];
+        assert_eq!(report["verdicts"], json!([true, true, false]));
+        assert_eq!(
+            (report["valid"].as_u64(), report["validators"].as_u64(), report["reached"].as_bool()),
+            (Some(2), Some(4), Some(false))
+        );
+        let two = pqverify(&[&base[..], extra, &["--threshold", "2"]].concat(), certificate.as_bytes());
+        assert_eq!(two.status.code(), Some(0), "{}", stderr(&two));
+        assert_eq!(stdout_lines(&two)[0]["reached"], json!(true));
+    }
+    // A certificate that cannot be checked: exit 2 with one line saying why.
+    for (bad, says) in [
+        (format!("4 {}\n", sig(0)), "validator 4 is not in the set of 4"),
+        (format!("0 {}\n0 {}\n", sig(0), sig(0)), "validator 0 signs twice"),
+        (format!("x {}\n", sig(0)), "--signatures line 1: index \"x\""),
+        ("1 zz\n".to_owned(), "--signatures line 1: not hex"),
+    ] {
+        let out = pqverify(&base, bad.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+        assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    }
+    std::fs::write(dir.join("short"), "00\n").unwrap();
+    let short = dir.join("short");
+    let out = pqverify(&["qc", "--suite", "ML-DSA-44", "--keys", short.to_str().unwrap(), "--msg", "00"], b"0 00\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--keys: validator 0: public key is 1 bytes"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

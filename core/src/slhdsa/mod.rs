@@ -13,7 +13,7 @@ mod xmss;
 use hash::{Sha2Hash, Sha2Midstates, ShakeHash};
 use params::{HashFamily, Params};
 
-use crate::message::MessagePrime;
+use crate::message::{EXTERNAL_MU_ML_DSA_ONLY, MessagePrime};
 use crate::{Error, Message, Suite};
 
 /// The parameters of an SLH-DSA suite; `None` for other families.
@@ -48,7 +48,7 @@ fn check<'m>(
         return Err(Error::PublicKeyLength { suite, expected: p.public_key_len(), got: pk.len() });
     }
     message.check()?;
-    let m_prime = MessagePrime::new(message).ok_or(Error::Unsupported { suite, what: "external mu (ML-DSA only)" })?;
+    let m_prime = MessagePrime::new(message).ok_or(Error::Unsupported { suite, what: EXTERNAL_MU_ML_DSA_ONLY })?;
     if sig.len() != p.signature_len() {
         return Err(Error::SignatureLength { suite, expected: p.signature_len(), got: sig.len() });
     }
