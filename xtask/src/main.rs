@@ -16,6 +16,7 @@ mod bench;
 mod differential;
 mod fixtures;
 mod fuzz;
+mod glue;
 mod liboqs;
 mod process;
 mod project;

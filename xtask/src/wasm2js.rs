@@ -13,9 +13,9 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::Result;
+use crate::glue::lazy_text_decoder;
 use crate::process::{cargo, exec};
 use crate::project::{root, test_js};
-use crate::wasm::{lazy_text_decoder, rustflags};
 
 /// The package folder of this build.
 pub(crate) const DIR: &str = "js";
@@ -38,15 +38,16 @@ const INLINE_MAX: &str = "200";
 /// What binaryen 132's wasm2js writes at module scope to instantiate the module.
 const EAGER_INSTANCE: &str = "var retasmFunc = asmFunc({\n  \"./pqverify_wasm_bg.js\": $_pqverify_wasm_bg_js,\n});\n";
 
-/// Builds `pkg/js/`: the glue (`pqverify_wasm_bg.js`) and the compiled module.
-pub(crate) fn build(pkg: &Path) -> Result {
+/// Builds `pkg/js/`: the glue (`pqverify_wasm_bg.js`) and the compiled module, from
+/// the baseline build's RUSTFLAGS `rustflags` (paths remapped) and `-C target-cpu=mvp`.
+pub(crate) fn build(pkg: &Path, rustflags: &str) -> Result {
     let root = root();
     let target_dir = root.join("target/mvp");
     exec(
         "cargo build pqverify-wasm (wasm32, MVP features, for wasm2js)",
         cargo()
             .args(["build", "-p", "pqverify-wasm", "--release", "--target", "wasm32-unknown-unknown"])
-            .env("RUSTFLAGS", format!("-C target-cpu=mvp {}", rustflags(false)))
+            .env("RUSTFLAGS", format!("-C target-cpu=mvp {rustflags}"))
             .env("CARGO_TARGET_DIR", &target_dir)
             .current_dir(&root),
     )?;
