@@ -5,7 +5,7 @@
 /** Throws the environment error of an engine without WebAssembly. */
 export function requireWasm() {
   if (typeof WebAssembly !== 'object' || WebAssembly === null) {
-    throw new Error('pqverify: this engine has no WebAssembly (jitless V8, Safari Lockdown Mode, React Native\'s Hermes, a CSP without \'wasm-unsafe-eval\'); import from "pqverify/js", the same verifier compiled to JavaScript (React Native\'s Metro picks it by itself)');
+    throw new Error('pqverify: this engine has no WebAssembly (jitless, Lockdown Mode, Hermes); import from "pqverify/js" (compiled to JavaScript)');
   }
 }
 
@@ -39,7 +39,7 @@ export function makeInstance(glue) {
     initialised: () => ready !== null,
     bindings() {
       if (ready === null) {
-        throw new Error('pqverify: not initialised; call init() or initSync() from "pqverify/manual", or import "pqverify", which initialises itself');
+        throw new Error('pqverify: not initialised; call init() or initSync() first ("pqverify" needs neither)');
       }
       return ready;
     },
@@ -129,13 +129,13 @@ export function embedded(instance, codes, text, simd) {
     if (!instance.initialised()) {
       requireWasm();
       if (simd && !simdSupported()) {
-        throw new Error('pqverify: this engine runs WebAssembly without its SIMD extension (Safari before 16.4, Chrome before 91, Firefox before 89); import from "pqverify/baseline", the build without SIMD');
+        throw new Error('pqverify: this engine runs WebAssembly without its SIMD extension (Safari before 16.4, Chrome before 91, Firefox before 89); import from "pqverify/baseline"');
       }
       try {
         instance.initSync(decode(codes, text));
       } catch (e) {
         // The embedded module is the package's own: a failure to compile it is the engine's refusal.
-        throw new Error(`pqverify: this engine did not compile the embedded WebAssembly module (${e?.message ?? e}). Where compiling wasm from bytes is refused: in Cloudflare Workers import "pqverify" through wrangler (its "workerd" condition) or "pqverify/worker"; on a page or in an extension, allow 'wasm-unsafe-eval' in the CSP; or import "pqverify/js", compiled to JavaScript`, { cause: e });
+        throw new Error(`pqverify: this engine did not compile the embedded WebAssembly (${e?.message ?? e}); Workers: wrangler or "pqverify/worker"; pages: allow 'wasm-unsafe-eval' or import "pqverify/js"`, { cause: e });
       }
     }
     return instance.bindings();

@@ -128,7 +128,7 @@ Object.assign(document.body.dataset, { firstCall: error, done: '1' });`);
   const server = await serve(root);
   try {
     const first = await check(`${server.url}first.html`);
-    assert.match(first.firstCall, /^pqverify: this engine did not compile the embedded WebAssembly module .*'wasm-unsafe-eval'.*"pqverify\/js"/);
+    assert.match(first.firstCall, /^pqverify: this engine did not compile the embedded WebAssembly .*'wasm-unsafe-eval'.*"pqverify\/js"/);
     const data = await check(`${server.url}js.html`);
     assert.equal(data.valid, 'true');
     assert.equal(data.flipped, 'false');

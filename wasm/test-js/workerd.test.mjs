@@ -120,7 +120,7 @@ export default {
     await build({ entryPoints: [join(dir, 'worker.js')], bundle: true, format: 'esm', platform: 'browser', outfile: join(dir, 'out/worker.js'), logLevel: 'error' });
     const r = await askOnce(dir, [['worker.js', 'esModule', 'out/worker.js']]);
     assert.equal(r.status, 200, `${r.body}\n${r.log}`);
-    assert.match(r.body, /^pqverify: this engine did not compile the embedded WebAssembly module \(.*disallowed.*\).*"pqverify\/worker"/);
+    assert.match(r.body, /^pqverify: this engine did not compile the embedded WebAssembly \(.*disallowed.*\).*"pqverify\/worker"/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
