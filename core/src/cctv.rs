@@ -78,30 +78,65 @@ fn lines_of(r: i32, high: [i32; 2], hinted: [i32; 2], out: &mut [u8; 160]) -> us
     len
 }
 
+/// The transcript, absorbed a range of r at a time (so that a caller inside an engine
+/// can yield between ranges); [`field_digest`] runs it whole.
+pub struct FieldTranscript {
+    sponge: Shake128,
+    /// The next r to absorb.
+    next: i32,
+}
+
+impl Default for FieldTranscript {
+    fn default() -> Self {
+        FieldTranscript { sponge: Shake128::new(), next: 0 }
+    }
+}
+
+impl FieldTranscript {
+    /// The values of r in [0, q) not absorbed yet.
+    pub fn remaining(&self) -> usize {
+        (Q - self.next) as usize
+    }
+
+    /// Absorbs the next `blocks` × 256 values of r (fewer at the end of Z_q), with the
+    /// current kernel set's UseHint.
+    pub fn absorb_blocks(&mut self, blocks: usize) {
+        let gammas = [(Q - 1) / 88, (Q - 1) / 32];
+        let mut text = [0u8; 160];
+        for _ in 0..blocks {
+            let base = self.next;
+            if base >= Q {
+                return;
+            }
+            let r: [i32; 256] = core::array::from_fn(|j| (base + j as i32).min(Q - 1));
+            // [γ2][hint] → w1 over the block.
+            let mut w1 = [[[0i32; 256]; 2]; 2];
+            for (g, &gamma2) in gammas.iter().enumerate() {
+                for (h, hint) in [[0u8; 256], [1u8; 256]].iter().enumerate() {
+                    kernel::use_hint_poly(&r, hint, gamma2, &mut w1[g][h]);
+                }
+            }
+            for j in 0..256.min((Q - base) as usize) {
+                let len = lines_of(r[j], [w1[0][0][j], w1[1][0][j]], [w1[0][1][j], w1[1][1][j]], &mut text);
+                self.sponge.absorb(&text[..len]);
+            }
+            self.next = (base + 256).min(Q);
+        }
+    }
+
+    /// The first 32 bytes of the transcript (every r must have been absorbed).
+    pub fn digest(self) -> [u8; 32] {
+        let mut digest = [0u8; 32];
+        self.sponge.finalize().squeeze(&mut digest);
+        digest
+    }
+}
+
 /// The transcript's digest over every r in [0, q), with the current kernel set's UseHint.
 pub fn field_digest() -> [u8; 32] {
-    let gammas = [(Q - 1) / 88, (Q - 1) / 32];
-    let mut sponge = Shake128::new();
-    let mut text = [0u8; 160];
-    let mut base = 0;
-    while base < Q {
-        let r: [i32; 256] = core::array::from_fn(|j| (base + j as i32).min(Q - 1));
-        // [γ2][hint] → w1 over the block.
-        let mut w1 = [[[0i32; 256]; 2]; 2];
-        for (g, &gamma2) in gammas.iter().enumerate() {
-            for (h, hint) in [[0u8; 256], [1u8; 256]].iter().enumerate() {
-                kernel::use_hint_poly(&r, hint, gamma2, &mut w1[g][h]);
-            }
-        }
-        for j in 0..256.min((Q - base) as usize) {
-            let len = lines_of(r[j], [w1[0][0][j], w1[1][0][j]], [w1[0][1][j], w1[1][1][j]], &mut text);
-            sponge.absorb(&text[..len]);
-        }
-        base += 256;
-    }
-    let mut digest = [0u8; 32];
-    sponge.finalize().squeeze(&mut digest);
-    digest
+    let mut transcript = FieldTranscript::default();
+    transcript.absorb_blocks(transcript.remaining().div_ceil(256));
+    transcript.digest()
 }
 
 #[cfg(test)]
