@@ -12,10 +12,10 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { openInEngine, runInEngine } from './engines.mjs';
 import { serve } from './serve.mjs';
 import { tally } from './tally.mjs';
+import { EXPECTED, VERDICTS } from '../wasm/test-js/runtime-cases.mjs';
 
 const [dist = 'dist'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
@@ -27,22 +27,12 @@ const { check, finish } = tally();
 function packagePages() {
   const root = mkdtempSync(join(dirname(new URL(import.meta.url).pathname), '.tmp-package-'));
   cpSync(dirname(createRequire(import.meta.url).resolve('pqverify/package.json')), join(root, 'pqverify'), { recursive: true });
-  const noble = JSON.parse(gunzipSync(readFileSync(new URL('../wasm/test-js/fixtures/noble.json.gz', import.meta.url))).toString());
-  const cases = [['ml_dsa44', 'ML-DSA-44'], ['slh_dsa_shake_128s', 'SLH-DSA-SHAKE-128s']].map(([name, suite]) => {
-    const f = noble.find((x) => x.suite === suite);
-    return { name, sig: f.pure, msg: f.message, pk: f.publicKey };
-  });
-  // Verdicts as [name, valid, flipped], or the error.
+  // The runtime tests' cases and verdict script (noble-made signatures, flipped copies).
   const verify = (entry) => `import * as pq from './pqverify/${entry}.js';
-const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
 export function verdicts() {
   try {
-    return JSON.stringify(${JSON.stringify(cases)}.map((c) => {
-      const [sig, msg, pk] = [unhex(c.sig), unhex(c.msg), unhex(c.pk)];
-      const flipped = sig.slice();
-      flipped[flipped.length >> 1] ^= 1;
-      return [c.name, pq[c.name].verify(sig, msg, pk), pq[c.name].verify(flipped, msg, pk)];
-    }));
+    ${VERDICTS}
+    return JSON.stringify(verdicts);
   } catch (e) {
     return String(e);
   }
@@ -76,7 +66,7 @@ try {
 }
 ${done};</script></body>`);
   }
-  return { root, expected: JSON.stringify(cases.map((c) => [c.name, true, false])) };
+  return { root, expected: JSON.stringify(EXPECTED) };
 }
 
 const pages = packagePages();

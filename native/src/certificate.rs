@@ -95,10 +95,7 @@ impl ValidatorSet {
                 })
                 .collect::<Result<Vec<_>, _>>()
         };
-        let keys = match pool {
-            Some(pool) => pool.install(prepare),
-            None => prepare(),
-        }?;
+        let keys = on(pool, prepare)?;
         Ok(ValidatorSet { suite, keys })
     }
 
@@ -133,10 +130,7 @@ impl ValidatorSet {
                 .map(|&(index, signature)| self.keys[index].verify(message, signature).is_ok())
                 .collect()
         };
-        Ok(Verdicts(match pool {
-            Some(pool) => pool.install(run),
-            None => run(),
-        }))
+        Ok(Verdicts(on(pool, run)))
     }
 }
 
@@ -170,16 +164,21 @@ pub fn verify_one_shot(
             .map(|&(key, signature)| pqverify_core::verify(suite, key, message, signature).is_ok())
             .collect()
     };
-    Ok(Verdicts(match pool {
-        Some(pool) => pool.install(run),
-        None => run(),
-    }))
+    Ok(Verdicts(on(pool, run)))
 }
 
 /// The message's checks (pqverify-core's, as every verify makes them), made once for
 /// the certificate.
 fn check_message(suite: Suite, message: Message<'_>) -> Result<(), CertificateError> {
     message.check_for(suite).map_err(CertificateError::Message)
+}
+
+/// Runs `work` on `pool`'s threads, or on rayon's global pool.
+fn on<T: Send>(pool: Option<&rayon::ThreadPool>, work: impl FnOnce() -> T + Send) -> T {
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
 }
 
 #[cfg(test)]
