@@ -29,10 +29,6 @@ pub const DIGESTS: [(Suite, &str, &str); 3] = [
     ),
 ];
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Runs the transcript of `suite` for `n` iterations, handing every (public key,
 /// signature) to `check`; returns the digest (hex) after 100 iterations, if reached,
 /// and after `n`.
@@ -40,7 +36,7 @@ pub fn accumulate(suite: Suite, n: usize, mut check: impl FnMut(usize, &[u8], &[
     let digest = |a: &shake::Shake128| {
         let mut out = [0u8; 32];
         a.clone().finalize_xof().read(&mut out);
-        hex(&out)
+        hex::encode(out)
     };
     let mut seeds = shake::Shake128::default().finalize_xof();
     let mut accumulator = shake::Shake128::default();

@@ -8,10 +8,6 @@ use pqverify_kats::Interface;
 
 use crate::Result;
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Writes every sigVer case (684) to `file`: `[{ tcId, tgId, suite, interface
 /// ("pure", "prehash", "internal", "external-mu"), prehash, publicKey, message,
 /// context, signature (hex), expected }]`.
@@ -27,10 +23,10 @@ pub(crate) fn write_cases(file: &Path) -> Result {
                 "suite": c.suite,
                 "interface": c.interface.label(),
                 "prehash": match &c.interface { Interface::PreHash(h) => Some(h.as_str()), _ => None },
-                "publicKey": hex(&c.public_key),
-                "message": hex(&c.message),
-                "context": hex(&c.context),
-                "signature": hex(&c.signature),
+                "publicKey": hex::encode(&c.public_key),
+                "message": hex::encode(&c.message),
+                "context": hex::encode(&c.context),
+                "signature": hex::encode(&c.signature),
                 "expected": c.expected,
             })
         })

@@ -409,11 +409,7 @@ fn bundle_entries(pkg: &Path) -> Result {
 /// build), as in the package's SHA256SUMS.
 fn sums(wasm: &[(String, Vec<u8>)]) -> String {
     use sha2::Digest;
-    wasm.iter().map(|(file, bytes)| format!("{}  {file}\n", hex(&sha2::Sha256::digest(bytes)))).collect()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    wasm.iter().map(|(file, bytes)| format!("{}  {file}\n", hex::encode(sha2::Sha256::digest(bytes)))).collect()
 }
 
 /// The recorded sums of the published build.
