@@ -798,6 +798,13 @@ fn qc_verifies_a_certificate_against_its_threshold() {
         assert!(stderr(&out).contains(says), "{}", stderr(&out));
         assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
     }
+    // Its output cannot be written: exit 3 with one line, never a panic.
+    let full = pqverify_redirected(
+        &format!("qc --suite ml-dsa-44 --keys {} --msg 00 --signatures /dev/null", keys.display()),
+        Some("/dev/full"),
+        Some("/dev/stderr"),
+    );
+    assert_eq!(full.status.code(), Some(3), "{}", stderr(&full));
     std::fs::write(dir.join("short"), "00\n").unwrap();
     let short = dir.join("short");
     let out = pqverify(&["qc", "--suite", "ML-DSA-44", "--keys", short.to_str().unwrap(), "--msg", "00"], b"0 00\n");
