@@ -4,7 +4,7 @@
 
 import { PREHASHES, SUITES } from './tables.js';
 
-function describe(value) {
+export function describe(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an Array';
   if (typeof value === 'object') return `a ${value.constructor?.name ?? 'object'}`;
@@ -17,7 +17,7 @@ function isBytes(value) {
     || (ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]');
 }
 
-function bytes(name, value) {
+export function bytes(name, value) {
   if (!isBytes(value)) {
     throw new TypeError(`pqverify: ${name} must be a Uint8Array, got ${describe(value)}`);
   }
@@ -29,7 +29,7 @@ function bytes(name, value) {
  * nothing is read through the prototype chain (a polluted Object.prototype cannot
  * change a verdict), `undefined` values count as absent, unknown keys are refused.
  */
-function options(opts, allowed, where) {
+export function options(opts, allowed, where) {
   const snapshot = Object.create(null);
   if (opts === undefined) return snapshot;
   if (opts === null || typeof opts !== 'object' || Array.isArray(opts) || isBytes(opts)) {
@@ -54,7 +54,7 @@ function options(opts, allowed, where) {
 // allocates nothing beyond what it copies into wasm memory.
 const NO_BYTES = new Uint8Array(0);
 
-function context(opts) {
+export function context(opts) {
   if (opts.context === undefined) return NO_BYTES;
   const ctx = bytes('context', opts.context);
   if (ctx.length > 255) throw new RangeError(`pqverify: context is ${ctx.length} bytes; a context is at most 255 bytes`);
@@ -62,7 +62,7 @@ function context(opts) {
 }
 
 /** The id of a pre-hash given by name or as a @noble/hashes function (by its OID). */
-function hashId(hash) {
+export function hashId(hash) {
   if (typeof hash === 'string') {
     const found = PREHASHES.find(({ name }) => name.toUpperCase() === hash.toUpperCase());
     if (!found) throw new RangeError(`pqverify: unknown pre-hash "${hash}"; expected one of ${PREHASHES.map(({ name }) => name).join(', ')}`);
@@ -138,7 +138,7 @@ function jwkKey(jwk, name, isMlDsa) {
  * keys are checked for length here, before the module is needed; SubjectPublicKeyInfo
  * is decoded in wasm (pqverify-core).
  */
-function publicKey(pk, format, name, length, isMlDsa) {
+export function publicKey(pk, format, name, length, isMlDsa) {
   if (format === 'spki') return ['Spki', bytes('publicKey', pk)];
   const raw = format === 'jwk' ? jwkKey(pk, name, isMlDsa) : bytes('publicKey', pk);
   if (raw.length !== length) {
@@ -280,18 +280,25 @@ export function makeSuites(bindings, family) {
   return api;
 }
 
-/** FIPS name in upper case → export name; made on the first `verify(suiteName, …)`. */
+/** FIPS name in upper case → the suite's row in tables.js; made on first use. */
 let byName = null;
+
+/** The tables.js row of the suite named `suiteName` (a FIPS name, any case), or a TypeError/RangeError. */
+export function suiteByName(suiteName) {
+  if (typeof suiteName !== 'string') throw new TypeError(`pqverify: suite name must be a string, got ${describe(suiteName)}`);
+  byName ??= new Map(SUITES.map((s) => [s.name.toUpperCase(), s]));
+  const suite = byName.get(suiteName.toUpperCase());
+  if (!suite) throw new RangeError(`pqverify: unknown suite "${suiteName}"; expected one of ${SUITES.map((s) => s.name).join(', ')}`);
+  return suite;
+}
 
 /**
  * `verify(suiteName, …)` of an entry: verifies with the suite named `suiteName` (a FIPS
  * name such as "SLH-DSA-SHAKE-128s") among `suitesByExport` (the entry's suites).
  */
 export function verifyByName(suitesByExport, suiteName, sig, msg, pk, opts) {
-  if (typeof suiteName !== 'string') throw new TypeError(`pqverify: suite name must be a string, got ${describe(suiteName)}`);
-  byName ??= new Map(SUITES.map((s) => [s.name.toUpperCase(), s.export]));
-  const suite = suitesByExport[byName.get(suiteName.toUpperCase())];
-  if (!suite) throw new RangeError(`pqverify: unknown suite "${suiteName}"; expected one of ${SUITES.map((s) => s.name).join(', ')}`);
+  const suite = suitesByExport[suiteByName(suiteName).export];
+  if (!suite) throw new RangeError(`pqverify: this entry has no ${suiteName}`);
   const o = options(opts, ['context', 'prehash', 'keyFormat'], 'verify');
   const rest = { context: o.context, keyFormat: o.keyFormat };
   return o.prehash === undefined ? suite.verify(sig, msg, pk, rest) : suite.prehash(o.prehash).verify(sig, msg, pk, rest);
