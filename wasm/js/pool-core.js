@@ -67,7 +67,7 @@ export function makePool(platform, opts) {
   if (size > 0) {
     const why = platform.unavailable();
     if (why !== null) {
-      throw new Error(`pqverify: ${why}, so the pool cannot start workers; createPool({ size: 0 }) verifies on this thread (it blocks it while it works), or make the pool in a page, an extension page or an offscreen document`);
+      throw new Error(`pqverify: ${why}, so the pool cannot start workers; verify here with the suites themselves (ml_dsa44.verify, prepare), or make the pool in a page, an extension page or an offscreen document`);
     }
   }
 

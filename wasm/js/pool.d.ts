@@ -5,7 +5,8 @@ export interface PoolOptions {
   /**
    * Workers, each with its own instance of the package. Default: the logical cores
    * (`navigator.hardwareConcurrency`, `os.availableParallelism()`). 0 verifies on the
-   * calling thread (the only choice in a service worker), one message at a time.
+   * calling thread, one job per task (it loads the verifier with `import()`, which a
+   * service worker does not allow: there, use the suites themselves).
    */
   size?: number;
   /** Milliseconds a worker may take to answer one message (default 30 000); then it is replaced and its work fails. */
@@ -89,6 +90,6 @@ export interface Pool {
 
 /**
  * A verifier pool. Throws a "pqverify:" Error where workers cannot be made (a service
- * worker) unless `size` is 0.
+ * worker, such as an MV3 extension's background) unless `size` is 0.
  */
 export declare function createPool(opts?: PoolOptions): Pool;

@@ -12,7 +12,8 @@ import { createRequire } from 'node:module';
 import { build } from 'vite';
 import { build as esbuild } from 'esbuild';
 import { check, launch, pageScript, serve } from './chromium.mjs';
-import { SPEED, reportSpeed } from './runtime-cases.mjs';
+import { SPEED, reportSpeed, fixtures } from './runtime-cases.mjs';
+import { POOL, POOL_EXPECTED } from './pool-cases.mjs';
 
 const require = createRequire(import.meta.url);
 const packageDir = dirname(require.resolve('pqverify/package.json'));
@@ -167,6 +168,82 @@ Object.assign(document.body.dataset, { acvp: JSON.stringify({ ran: cases.length,
     }
   } finally {
     await browser.close();
+    server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** A page module that runs the pool cases with `createPool` from `from` and writes the outcome into the page. */
+const poolPage = (from, options) => `import { createPool } from '${from}';
+${POOL(options)}
+document.body.dataset.outcome = JSON.stringify(outcome);
+document.body.dataset.done = '1';`;
+
+test('pqverify/pool in Chromium: a plain-module page and a Vite build (which bundles the worker) verify and check certificates', async () => {
+  const root = mkdtempSync(join(dirname(new URL(import.meta.url).pathname), '.tmp-pool-'));
+  cpSync(packageDir, join(root, 'plain/pqverify'), { recursive: true });
+  writeFileSync(join(root, 'plain/index.html'), `<!doctype html><meta charset="utf-8"><body><script type="module">${poolPage('./pqverify/pool.js')}</script></body>`);
+  mkdirSync(join(root, 'vite/src'), { recursive: true });
+  writeFileSync(join(root, 'vite/index.html'), '<!doctype html><meta charset="utf-8"><body><script type="module" src="/src/main.js"></script></body>');
+  writeFileSync(join(root, 'vite/src/main.js'), poolPage('pqverify/pool'));
+  await build({ root: join(root, 'vite'), logLevel: 'warn', build: { target: 'es2022', outDir: join(root, 'vite/dist'), emptyOutDir: true } });
+  try {
+    // Each at its own origin's root (Vite's asset paths are absolute).
+    for (const page of ['plain', 'vite/dist']) {
+      const server = await serve(join(root, page));
+      try {
+        const data = await check(server.url);
+        assert.deepEqual(JSON.parse(data.outcome), POOL_EXPECTED(2), page);
+      } finally {
+        server.close();
+      }
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('pqverify/pool in Chromium: a worker that throws, closes itself or never answers fails only its own job', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'pqverify-pool-'));
+  cpSync(packageDir, join(root, 'pqverify'), { recursive: true });
+  // Imported before the real worker, so its listener runs first; "throw" stops the real one.
+  writeFileSync(join(root, 'orders.js'), `self.addEventListener('message', (event) => {
+  const m = event.data;
+  if (m?.op !== 'verify') return;
+  const what = new TextDecoder().decode(m.data.subarray(m.ends[0], m.ends[1]));
+  if (what === 'pqverify-test:throw') { event.stopImmediatePropagation(); throw new Error('told to throw'); }
+  if (what === 'pqverify-test:close') { event.stopImmediatePropagation(); self.close(); }
+  if (what === 'pqverify-test:hang') for (;;);
+});`);
+  writeFileSync(join(root, 'worker.js'), "import './orders.js';\nimport './pqverify/pool-worker.js';\n");
+  const f = fixtures.find((x) => x.suite === 'ML-DSA-44');
+  writeFileSync(join(root, 'index.html'), `<!doctype html><meta charset="utf-8"><body><script type="module">
+import { createPool } from './pqverify/pool.js';
+const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
+const good = { suite: 'ML-DSA-44', signature: unhex('${f.pure}'), message: unhex('${f.message}'), publicKey: unhex('${f.publicKey}') };
+const order = (what) => ({ ...good, message: new TextEncoder().encode('pqverify-test:' + what) });
+const pool = createPool({ size: 2, timeout: 2000, workerUrl: new URL('./worker.js', import.meta.url) });
+const outcome = {};
+for (const what of ['throw', 'close', 'hang']) {
+  const results = await pool.verifyMany([good, good, good, order(what), good, good]);
+  const after = await pool.verifyMany([good, good]);
+  outcome[what] = { results: results.map((r) => r.error?.message ?? r.valid), after: after.map((r) => r.valid) };
+}
+pool.close();
+document.body.dataset.outcome = JSON.stringify(outcome);
+document.body.dataset.done = '1';
+</script></body>`);
+  const server = await serve(root);
+  try {
+    const outcome = JSON.parse((await check(server.url)).outcome);
+    const why = { throw: /^pqverify: a verifier worker threw "(Uncaught Error: )?told to throw"/, close: /did not answer within 2000 ms/, hang: /did not answer within 2000 ms/ };
+    for (const [what, { results, after }] of Object.entries(outcome)) {
+      assert.deepEqual(results.slice(0, 3), [true, true, true], what);
+      for (const r of results.slice(3)) assert.match(String(r), why[what], what);
+      assert.deepEqual(after, [true, true], `${what}: the replacement answers`);
+    }
+    assert.deepEqual(Object.keys(outcome), ['throw', 'close', 'hang']);
+  } finally {
     server.close();
     rmSync(root, { recursive: true, force: true });
   }

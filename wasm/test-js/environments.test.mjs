@@ -16,6 +16,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import webpack from 'webpack';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, bundleEntry, check, serve, verifyFixture } from './chromium.mjs';
+import { POOL, POOL_EXPECTED } from './pool-cases.mjs';
 
 const here = dirname(new URL(import.meta.url).pathname);
 const require = createRequire(import.meta.url);
@@ -193,21 +194,32 @@ async function runExtension(dir) {
   }
 }
 
-test('MV3 extension: the service worker and an extension page verify', async () => {
+test('MV3 extension: the service worker and an extension page verify; the page runs pqverify/pool, the service worker is told it cannot', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pqverify-extension-'));
   try {
     cpSync(packageDir, join(dir, 'pqverify'), { recursive: true });
     const manifest = JSON.parse(readFileSync(new URL('../js/README.md', import.meta.url), 'utf8').match(/```json\n(\{[^`]*"manifest_version"[^`]*\})\n```/)[1]);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    // A service worker cannot start workers: the pool says so at createPool.
     writeFileSync(join(dir, 'background.js'), `import { ml_dsa44, backend } from './pqverify/index.js';
+import { createPool } from './pqverify/pool.js';
 let result;
 ${verifyFixture('result')}
+try { createPool(); result.pool = 'made'; } catch (e) { result.pool = e.message; }
 self.pqverifyResult = result;`);
+    // An extension page can: the pool cases in its module workers.
     writeFileSync(join(dir, 'page.html'), '<!doctype html><body><script type="module" src="page.js"></script></body>');
-    writeFileSync(join(dir, 'page.js'), bundleEntry.replace("from 'pqverify'", "from './pqverify/index.js'"));
+    writeFileSync(join(dir, 'page.js'), `import { ml_dsa44, backend } from './pqverify/index.js';
+import { createPool } from './pqverify/pool.js';
+let result;
+${verifyFixture('result')}
+${POOL()}
+Object.assign(document.body.dataset, result, { outcome: JSON.stringify(outcome), done: '1' });`);
     const { fromWorker, fromPage } = await runExtension(dir);
     expectVerdicts(fromWorker);
+    assert.match(fromWorker.pool, /^pqverify: this context has no Worker \(a service worker, such as an MV3 extension's background, cannot start one\), so the pool cannot start workers; verify here with the suites themselves/);
     expectVerdicts(fromPage);
+    assert.deepEqual(JSON.parse(fromPage.outcome), POOL_EXPECTED(2));
     // Without the README's CSP line, Chromium refuses to compile the module: the error
     // says so instead of a wrong verdict.
     delete manifest.content_security_policy;

@@ -20,11 +20,11 @@ export const VALIDATORS = JSON.stringify({ message: hex(message), validators });
  * `outcome`: `{ many, certificate, errors }`.
  */
 export const POOL = (options = '{ size: 2 }') => `
-const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
-const cases = ${CASES};
-const names = { ml_dsa44: 'ML-DSA-44', slh_dsa_shake_128s: 'SLH-DSA-SHAKE-128s' };
 let outcome;
 try {
+  const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
+  const cases = ${CASES};
+  const names = { ml_dsa44: 'ML-DSA-44', slh_dsa_shake_128s: 'SLH-DSA-SHAKE-128s' };
   const pool = createPool(${options});
   const items = [];
   for (const c of cases) {

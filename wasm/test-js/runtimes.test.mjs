@@ -9,6 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 import { CJS, ESM, EXPECTED, MANUAL, SPEED, reportSpeed, run, runtimes } from './runtime-cases.mjs';
+import { POOL, POOL_EXPECTED } from './pool-cases.mjs';
+
+const POOL_SCRIPT = `import { createPool } from 'pqverify/pool';${POOL()}\nconsole.log(JSON.stringify(outcome));`;
 
 for (const node of ['node22', 'node24', 'node26']) {
   test(`${node}: import, require and pqverify/manual verify (true, and false when flipped)`, () => {
@@ -27,6 +30,13 @@ test('Deno, without permissions or network: import verifies (true, and false whe
   // A registry on a closed port: were anything fetched, the run would fail.
   const env = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/', DENO_NO_UPDATE_CHECK: '1' };
   assert.deepEqual(run(bin, ['run', '--no-prompt', '--no-remote', '--cached-only'], 'esm.mjs', ESM, env), EXPECTED);
+});
+
+test('pqverify/pool in Node 24, Deno and Bun: worker threads verify, certificates check', () => {
+  assert.deepEqual(run(join(runtimes, 'node24/bin/node'), [], 'pool.mjs', POOL_SCRIPT), POOL_EXPECTED(2), 'Node 24');
+  const env = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/', DENO_NO_UPDATE_CHECK: '1' };
+  assert.deepEqual(run(join(runtimes, '.bin/deno'), ['run', '--no-prompt', '--no-remote', '--cached-only'], 'pool.mjs', POOL_SCRIPT, env), POOL_EXPECTED(2), 'Deno');
+  assert.deepEqual(run(join(runtimes, '.bin/bun'), ['run', '--no-install'], 'pool.mjs', POOL_SCRIPT), POOL_EXPECTED(2), 'Bun');
 });
 
 test('Bun: import and require verify (true, and false when flipped)', () => {
