@@ -6,6 +6,7 @@
 //! same statistics, same records. [`report`] turns records from any mix of targets
 //! into the published tables.
 
+pub mod certificates;
 pub mod engine;
 pub mod fixtures;
 pub mod record;
@@ -16,5 +17,7 @@ mod wasm;
 
 pub use engine::{Bound, Clock, Config, Progress, Way, run};
 pub use fixtures::{Case, FIXTURES_JSON, Fixtures, SuiteFixture};
-pub use record::{Block, BundleSize, ColdStart, Env, LiboqsInfo, Memory, Record, SCHEMA, Sample, Scaling, WasmSize};
+pub use record::{
+    Block, BundleSize, Certificate, ColdStart, Env, LiboqsInfo, Memory, Record, SCHEMA, Sample, Scaling, WasmSize,
+};
 pub use report::Report;

@@ -162,6 +162,42 @@ pub struct Scaling {
     pub ops_per_s: f64,
 }
 
+/// A quorum certificate verified as a whole: n validators' signatures on one message,
+/// timed per certificate (natively a rayon pool of `threads`; in JS engines the
+/// package's verifier pool of `threads` workers, or the platform's WebCrypto with all n
+/// in flight, `threads` 0).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Certificate {
+    /// [`SCHEMA`].
+    pub schema: String,
+    /// `native`, `node` or a browser engine.
+    pub target: String,
+    /// The run's id.
+    pub run: String,
+    /// `pqverify-prepared` (the validator set prepared once), `pqverify` (keys decoded
+    /// per signature), `liboqs`; in JS `pool-prepared`, `pool`, `webcrypto-inflight`.
+    pub way: String,
+    /// FIPS name.
+    pub suite: String,
+    /// Signatures per certificate.
+    pub validators: u64,
+    /// Threads or workers verifying (0: the platform's own scheduling).
+    pub threads: u32,
+    /// Certificates timed.
+    pub certificates: u64,
+    /// Median wall time of one certificate.
+    pub median_ns: f64,
+    /// Its 95th percentile.
+    pub p95_ns: f64,
+    /// `median_ns / validators`.
+    pub per_signature_ns: f64,
+    /// Certificates whose verdicts were not all valid (all should be).
+    pub wrong: u64,
+    /// JS pools: the longest a timer on the calling thread fired late meanwhile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocked_ns: Option<f64>,
+}
+
 /// Cold start of one way in fresh processes (Node): the time from just before the
 /// import to the end of the first verify of the valid ML-DSA-44 fixture.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -222,7 +258,7 @@ pub struct BundleSize {
 }
 
 /// Any record; its `type` field (`env`, `sample`, `block`, `memory`, `scaling`,
-/// `cold-start`, `wasm-size`, `bundle-size`) says which.
+/// `certificate`, `cold-start`, `wasm-size`, `bundle-size`) says which.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Record {
@@ -236,6 +272,8 @@ pub enum Record {
     Memory(Memory),
     /// Throughput by thread count.
     Scaling(Scaling),
+    /// A quorum certificate.
+    Certificate(Certificate),
     /// Import and first verify in a fresh process.
     #[serde(rename = "cold-start")]
     ColdStart(ColdStart),
@@ -265,6 +303,7 @@ impl Record {
             Record::Block(r) => &r.schema,
             Record::Memory(r) => &r.schema,
             Record::Scaling(r) => &r.schema,
+            Record::Certificate(r) => &r.schema,
             Record::ColdStart(r) => &r.schema,
             Record::WasmSize(r) => &r.schema,
             Record::BundleSize(r) => &r.schema,

@@ -11,8 +11,9 @@ impl Report {
     /// Checks that every target's last run is complete and clean: an environment
     /// record with a fixture digest shared by all targets, every expected way on
     /// every suite and case in every round, no disagreement, finite statistics, and
-    /// (natively) a worst-case block per suite with every signature valid; and the
-    /// capacity records (first call, memory per key, scaling) of section 7.
+    /// (natively) a worst-case block per suite with every signature valid; the
+    /// capacity records (first call, memory per key, scaling) of section 7; and the
+    /// certificate records of section 8, every certificate valid.
     pub fn check_complete(&self, lines: &[&str]) -> Result<(), String> {
         let mut digests = std::collections::BTreeSet::new();
         for (target, run) in &self.runs {
@@ -66,6 +67,7 @@ impl Report {
             // Section 7 on every target but Firefox and WebKit (whose page runs leave it out).
             if !BROWSERS[1..].contains(&target.as_str()) {
                 self.check_capacity(target, &samples)?;
+                self.check_certificates(target)?;
             }
             if target == "native" {
                 for suite in &self.suites {
@@ -254,7 +256,8 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::record::{Block, BundleSize, ColdStart, Env, Memory, Scaling, WasmSize};
+    use crate::certificates::CERTIFICATE_SUITES;
+    use crate::record::{Block, BundleSize, Certificate, ColdStart, Env, Memory, Scaling, WasmSize};
     use crate::{SCHEMA, Sample};
 
     const SUITE: &str = "ML-DSA-44";
@@ -358,6 +361,31 @@ mod tests {
                 }
             }
         }
+        for (target, ways) in
+            [("native", &["pqverify-prepared", "pqverify", "liboqs"][..]), ("node", &["pool-prepared", "pool"][..])]
+        {
+            for suite in CERTIFICATE_SUITES {
+                for way in ways {
+                    for threads in [1, 2] {
+                        records.push(Record::Certificate(Certificate {
+                            schema: SCHEMA.into(),
+                            target: target.into(),
+                            run: format!("r-{target}"),
+                            way: (*way).into(),
+                            suite: suite.into(),
+                            validators: 100,
+                            threads,
+                            certificates: 20,
+                            median_ns: 2e6 / f64::from(threads),
+                            p95_ns: 2.5e6 / f64::from(threads),
+                            per_signature_ns: 2e4 / f64::from(threads),
+                            wrong: 0,
+                            blocked_ns: (target == "node").then_some(1e5),
+                        }));
+                    }
+                }
+            }
+        }
         for way in COLD_START_WAYS {
             records.push(Record::ColdStart(ColdStart {
                 schema: SCHEMA.into(),
@@ -430,6 +458,30 @@ mod tests {
     }
 
     #[test]
+    fn certificates_are_checked_and_reported() {
+        let lines = complete();
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let report = Report::from_lines(refs, BTreeMap::from([(SUITE.to_owned(), 100)])).unwrap();
+        let md = report.markdown();
+        assert!(md.contains("## 8. Quorum certificates"), "{md}");
+        assert!(
+            md.contains("| ML-DSA-65 | native | pqverify-prepared | 2.00 (2.50) | 1.00 (1.25) | 10.0 | 2.00× over 2 (2.00× in all) | — |"),
+            "{md}"
+        );
+        assert!(md.contains("| SLH-DSA-SHAKE-128s | node | pool | 2.00 (2.50) | 1.00 (1.25) | 10.0 | 2.00× over 2 (2.00× in all) | 0.10 |"), "{md}");
+        assert!(report.certificates_svg().contains("<title>node pool-prepared, 2 threads: 1.00 ms</title>"));
+        let missing: Vec<String> = lines
+            .iter()
+            .filter(|l| !(l.contains(r#""way":"pool","suite":"ML-DSA-87""#) && l.contains(r#""threads":2"#)))
+            .cloned()
+            .collect();
+        assert_eq!(check(&missing).unwrap_err(), "node: no certificate record for pool ML-DSA-87 on 2 threads");
+        let wrong: Vec<String> = lines.iter().map(|l| l.replacen(r#""wrong":0"#, r#""wrong":1"#, 1)).collect();
+        let err = check(&wrong).unwrap_err();
+        assert!(err.contains("certificates not all valid"), "{err}");
+    }
+
+    #[test]
     fn each_missing_capacity_record_is_named() {
         let lines = complete();
         let without =
@@ -448,7 +500,10 @@ mod tests {
         assert!(err.contains("no bundle-size record for an import from 'pqverify'"), "{err}");
         let err = check(&without(r#""way":"node-crypto""#)).unwrap_err();
         assert!(err.contains("node: no record for node-crypto ML-DSA-44 valid round 1"), "{err}");
-        let no_webcrypto: Vec<String> = lines.iter().map(|l| l.replace("\"ML-DSA-65\",", "")).collect();
+        let no_webcrypto: Vec<String> = lines
+            .iter()
+            .map(|l| if l.contains(r#""type":"env""#) { l.replace("\"ML-DSA-65\",", "") } else { l.clone() })
+            .collect();
         let err = check(&no_webcrypto).unwrap_err();
         assert!(err.contains("node: WebCrypto ML-DSA not found"), "{err}");
     }

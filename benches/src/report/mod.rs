@@ -10,16 +10,19 @@
 //! 5. native vs Node vs each browser engine, and the platforms' own verifiers;
 //! 6. the environments and the round-to-round spread;
 //! 7. capacity planning: first call beside the steady state, memory per prepared key,
-//!    throughput by thread count (and a chart of the scaling).
+//!    throughput by thread count (and a chart of the scaling);
+//! 8. quorum certificates: n validators' signatures on one message, per certificate by
+//!    threads or workers, beside liboqs and the platform's WebCrypto (and a chart).
 
 use std::collections::BTreeMap;
 
 use pqverify_core::Suite;
 
-use crate::record::{Block, BundleSize, ColdStart, Env, Memory, Record, Sample, Scaling, WasmSize};
+use crate::record::{Block, BundleSize, Certificate, ColdStart, Env, Memory, Record, Sample, Scaling, WasmSize};
 use crate::stats::{median, spread_bp};
 
 mod capacity;
+mod certificates;
 mod check;
 mod sections;
 mod startup;
@@ -43,6 +46,7 @@ struct Run {
     blocks: Vec<Block>,
     memory: Vec<Memory>,
     scaling: Vec<Scaling>,
+    certificates: Vec<Certificate>,
     cold_starts: Vec<ColdStart>,
     wasm_sizes: Vec<WasmSize>,
     bundle_sizes: Vec<BundleSize>,
@@ -131,6 +135,7 @@ impl Report {
         let mut blocks: Vec<Block> = Vec::new();
         let mut memory: Vec<Memory> = Vec::new();
         let mut scaling: Vec<Scaling> = Vec::new();
+        let mut certificates: Vec<Certificate> = Vec::new();
         let mut cold_starts: Vec<ColdStart> = Vec::new();
         let mut wasm_sizes: Vec<WasmSize> = Vec::new();
         let mut bundle_sizes: Vec<BundleSize> = Vec::new();
@@ -144,6 +149,7 @@ impl Report {
                 Record::Block(b) => blocks.push(b),
                 Record::Memory(m) => memory.push(m),
                 Record::Scaling(r) => scaling.push(r),
+                Record::Certificate(r) => certificates.push(r),
                 Record::ColdStart(r) => cold_starts.push(r),
                 Record::WasmSize(r) => wasm_sizes.push(r),
                 Record::BundleSize(r) => bundle_sizes.push(r),
@@ -175,6 +181,7 @@ impl Report {
                     blocks: blocks.iter().filter(|b| of_run(&b.run)).cloned().collect(),
                     memory: memory.iter().filter(|m| of_run(&m.run)).cloned().collect(),
                     scaling: scaling.iter().filter(|r| of_run(&r.run)).cloned().collect(),
+                    certificates: certificates.iter().filter(|r| of_run(&r.run)).cloned().collect(),
                     cold_starts: cold_starts.iter().filter(|r| of_run(&r.run)).cloned().collect(),
                     wasm_sizes: wasm_sizes.iter().filter(|r| of_run(&r.run)).cloned().collect(),
                     bundle_sizes: bundle_sizes.iter().filter(|r| of_run(&r.run)).cloned().collect(),

@@ -14,7 +14,7 @@ fn ratio(a: Option<f64>, b: Option<f64>) -> String {
 }
 
 impl Report {
-    /// The Markdown report: the seven sections in order.
+    /// The Markdown report: the eight sections in order.
     pub fn markdown(&self) -> String {
         let mut out = String::from("# pqverify benchmark report\n\n");
         let _ = writeln!(out, "Targets: {}.\n", self.targets().join(", "));
@@ -24,6 +24,7 @@ impl Report {
         self.cross_target(&mut out);
         self.environment(&mut out);
         self.capacity(&mut out);
+        self.certificates_section(&mut out);
         out
     }
 

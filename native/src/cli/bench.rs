@@ -12,7 +12,7 @@ use super::failure::Failure::{self, BadInput, Internal};
 use super::verifier::{load_liboqs, open_sink};
 
 pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
-    let BenchArgs { out, rounds, suites, quick, no_block, run, disagreements, liboqs } = args;
+    let BenchArgs { out, rounds, suites, quick, no_block, run, disagreements, liboqs, certificates } = args;
     use pqverify_bench::{Config, Fixtures, Record};
     let fixtures = Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
     for s in &suites {
@@ -98,6 +98,23 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
     let rates = capacity::scaling(&chosen, &run, cores, std::time::Duration::from_millis(duration), &dual);
     for r in rates.map_err(Internal)? {
         emit(&Record::Scaling(r));
+    }
+    if let Some(path) = &certificates {
+        let bytes = std::fs::read(path).map_err(|e| BadInput(format!("--certificates: {}: {e}", path.display())))?;
+        let fixtures = pqverify_bench::certificates::CertificateFixtures::parse(&bytes).map_err(BadInput)?;
+        note!(
+            "pqverify bench: quorum certificates of {} validators on {:?} threads",
+            fixtures.validators,
+            capacity::thread_counts(cores)
+        );
+        let budget = if quick {
+            pqverify_bench::certificates::CertificateBudget::QUICK
+        } else {
+            pqverify_bench::certificates::CertificateBudget::FULL
+        };
+        for c in pqverify_native::bench::certificates(&fixtures, &env, cores, budget, &liboqs).map_err(Internal)? {
+            emit(&Record::Certificate(c));
+        }
     }
     if let Some(e) = failure {
         return Err(BadInput(format!("writing records: {e}")));

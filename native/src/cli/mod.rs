@@ -279,4 +279,8 @@ pub(crate) struct BenchArgs {
     /// A liboqs shared library to measure (and use as primary) instead of the linked one.
     #[arg(long, value_name = "PATH", env = pqverify_native::backend::LIBOQS_ENV)]
     pub(crate) liboqs: Option<std::path::PathBuf>,
+    /// The certificate scenario's fixtures (`pqverify-certificates/1` JSON, written by
+    /// `cargo xtask bench`): measure whole quorum certificates on 1 … all cores.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) certificates: Option<std::path::PathBuf>,
 }

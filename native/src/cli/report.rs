@@ -31,6 +31,7 @@ pub(crate) fn report(
         std::fs::write(dir.join("report.md"), &markdown)?;
         std::fs::write(dir.join("chart.svg"), report.svg())?;
         std::fs::write(dir.join("scaling.svg"), report.scaling_svg())?;
+        std::fs::write(dir.join("certificates.svg"), report.certificates_svg())?;
     }
     write!(std::io::stdout().lock(), "{markdown}").map_err(|e| Internal(format!("standard output: {e}")))?;
     Ok(ExitCode::SUCCESS)
