@@ -53,6 +53,20 @@ try {
     check(memory && memory.keys === 200 && memory.bytes_per_key >= 0, `memory record for ${suite}`);
     check((await page.locator(`tr[data-capacity="${suite}"]`).count()) === 1, `the page shows first call and memory for ${suite}`);
   }
+  // Section 8 on the page: a certificate of every validator through pqverify/pool (one
+  // worker and all cores), and WebCrypto with all in flight for ML-DSA; all valid, shown.
+  const certificates = lines.filter((r) => r.type === 'certificate');
+  const cores = env.cores;
+  for (const suite of ['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87', 'SLH-DSA-SHAKE-128s']) {
+    const expected = [...new Set([1, cores])].flatMap((t) => [['pool-prepared', t], ['pool', t]]);
+    if (suite.startsWith('ML-DSA')) expected.push(['webcrypto-inflight', 0]);
+    for (const [way, threads] of expected) {
+      const c = certificates.find((r) => r.suite === suite && r.way === way && r.threads === threads);
+      check(c && c.validators === 100 && c.certificates > 0 && c.median_ns > 0 && c.wrong === 0 && c.blocked_ns >= 0,
+        `certificate record for ${way} ${suite} on ${threads || 'the platform\'s'} threads, every certificate valid`);
+      check((await page.locator(`tr[data-certificate="${suite}|${way}|${threads}"]`).count()) === 1, `the page shows the ${way} ${suite} ${threads} certificate row`);
+    }
+  }
   const fields = ['schema', 'target', 'run', 'way', 'suite', 'case', 'round', 'iterations', 'median_ns', 'p95_ns', 'p99_ns', 'min_ns', 'checks', 'disagreements'];
   check(samples.every((s) => fields.every((f) => f in s) && s.target === 'chromium' && s.run === env.run && s.median_ns > 0 && s.disagreements === 0),
     'every sample record is well-formed with no disagreement');

@@ -92,6 +92,20 @@ pub struct BenchSuite {
 
 #[wasm_bindgen]
 impl BenchSuite {
+    /// The record line of one certificate measurement in a JS engine, built as natively
+    /// (`certificates::certificate_record`): `env_json` the run's environment record,
+    /// `measurement_json` `{ way, suite, validators, threads, times_ns, wrong, blocked_ns }`.
+    #[wasm_bindgen(js_name = certificateRecord)]
+    pub fn certificate_record_line(env_json: &str, measurement_json: &str) -> Result<String, JsError> {
+        let env: Env = serde_json::from_str(env_json).map_err(|e| JsError::new(&format!("env: {e}")))?;
+        let m: CertificateMeasurement = serde_json::from_str(measurement_json)
+            .map_err(|e| JsError::new(&format!("certificate measurement: {e}")))?;
+        let measured =
+            crate::certificates::CertificateTimes { times: m.times_ns, wrong: m.wrong, blocked_ns: m.blocked_ns };
+        let record = crate::certificates::certificate_record(&env, &m.way, &m.suite, m.validators, m.threads, measured);
+        Ok(Record::Certificate(record).to_line())
+    }
+
     /// Parses the fixture file (the same bytes as natively: check `digest`).
     #[wasm_bindgen(constructor)]
     pub fn new(fixture_bytes: &[u8]) -> Result<BenchSuite, JsError> {
@@ -198,4 +212,19 @@ async fn drive(
     }
     report(steps.len(), steps.len(), "done");
     Ok(())
+}
+
+/// One certificate measurement of a JS runner (benches/js/certificates.mjs).
+#[derive(Deserialize)]
+struct CertificateMeasurement {
+    way: String,
+    suite: String,
+    validators: usize,
+    threads: u32,
+    /// Wall time of each certificate.
+    times_ns: Vec<f64>,
+    /// Certificates not all valid.
+    wrong: u64,
+    /// How late a timer on the calling thread fired meanwhile.
+    blocked_ns: Option<f64>,
 }

@@ -1,7 +1,7 @@
 // The benchmark suite in Node: the same engine and fixtures as natively (compiled to
 // wasm), measuring the pqverify package, @noble/post-quantum, @oqs/liboqs-js and
 // Node's own verifiers (node:crypto and WebCrypto, OpenSSL) side by side.
-//   node bench-node.mjs --out FILE [--quick] [--rounds N] [--suites A,B] [--run ID]
+//   node bench-node.mjs --out FILE [--quick] [--rounds N] [--suites A,B] [--run ID] [--certificates FILE]
 import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import os from 'node:os';
 import * as nodeCrypto from 'node:crypto';
@@ -11,6 +11,8 @@ import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import * as liboqsJs from '@oqs/liboqs-js/sig';
 import init, { BenchSuite } from '../../target/wasm-build/bench/pqverify_bench.js';
+import { createPool } from 'pqverify/pool';
+import { certificateScenario } from '../../benches/js/certificates.mjs';
 import { makeWays } from '../../benches/js/ways.mjs';
 import { capacity } from './capacity.mjs';
 import { coldStarts, wasmSizes } from './cold-start.mjs';
@@ -89,4 +91,13 @@ for (const record of wasmSizes({ run })) emit(record);
 process.stderr.write('node bench: bundle sizes (esbuild --bundle --minify)\n');
 for (const { label, bytes, gzip_bytes } of await bundleSizes(new URL('.', import.meta.url).pathname)) {
   emit({ type: 'bundle-size', schema: 'pqverify-bench/1', target: 'node', run, import: label, bytes, gzip_bytes });
+}
+// Section 8: quorum certificates through the verifier pool, beside WebCrypto with n in flight.
+if (opt('--certificates')) {
+  const certificates = JSON.parse(readFileSync(opt('--certificates'), 'utf8'));
+  process.stderr.write(`node bench: quorum certificates of ${certificates.validators} validators\n`);
+  await certificateScenario(certificates, createPool, BenchSuite.certificateRecord, {
+    env, quick: options.quick, cores: env.cores, subtle: globalThis.crypto?.subtle, emit: (line) => emit(JSON.parse(line)),
+    progress: (text) => process.stderr.write(`node bench: ${text}\n`),
+  });
 }

@@ -1,6 +1,9 @@
 // The benchmark page: controls, progress, results table and chart, native records
 // side by side, export of the browser's records (schema pqverify-bench/1).
 import { SUITES as SUITE_TABLE } from 'pqverify/tables';
+import { createPool } from 'pqverify/pool';
+import initBench, { BenchSuite } from '../generated/pqverify_bench.js';
+import { certificateScenario } from '../../benches/js/certificates.mjs';
 
 const $ = (id) => document.getElementById(id);
 const SUITES = SUITE_TABLE.map((s) => s.name);
@@ -91,6 +94,7 @@ function render() {
   }
   $('results').innerHTML = html;
   $('capacity').innerHTML = capacityTable(get);
+  $('certificates').innerHTML = certificateTable();
   $('chart').innerHTML = chart(suites, ways, get, withNative ? nat : null);
   $('export').disabled = records.length === 0;
 }
@@ -149,12 +153,13 @@ function run() {
   records = [];
   document.body.dataset.done = '0';
   $('run').disabled = true;
+  const runEnv = env();
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   worker.onmessage = ({ data }) => {
     if (data.type === 'ready') {
       // capacity=0 leaves out the first-call and memory records (section 7): in a full run,
       // Firefox 153's worker stopped for good while starting its fresh workers.
-      worker.postMessage({ type: 'run', options, ways, env: env(), capacity: params.get('capacity') !== '0' });
+      worker.postMessage({ type: 'run', options, ways, env: runEnv, capacity: params.get('capacity') !== '0' });
     } else if (data.type === 'record') {
       records.push(JSON.parse(data.line));
       render();
@@ -163,10 +168,24 @@ function run() {
       $('progress').value = data.done;
       $('current').textContent = data.current;
     } else if (data.type === 'done' || data.type === 'error') {
-      if (data.type === 'error') $('current').textContent = `error: ${data.message}`;
       worker.terminate();
-      $('run').disabled = false;
-      document.body.dataset.done = data.type === 'done' ? '1' : 'error';
+      if (data.type === 'error') {
+        $('current').textContent = `error: ${data.message}`;
+        $('run').disabled = false;
+        document.body.dataset.done = 'error';
+        return;
+      }
+      // Section 8 on this page's own thread (the pool's workers verify; this thread is
+      // the one a wallet keeps responsive): certificates=0 leaves it out.
+      const finish = (state) => {
+        $('run').disabled = false;
+        document.body.dataset.done = state;
+      };
+      if (params.get('certificates') === '0') finish('1');
+      else certificates(options.quick, runEnv).then(() => finish('1'), (e) => {
+        $('current').textContent = `error: ${e?.message ?? e}`;
+        finish('error');
+      });
     }
   };
   worker.onerror = (e) => {
@@ -174,6 +193,32 @@ function run() {
     $('run').disabled = false;
     document.body.dataset.done = 'error';
   };
+}
+
+/** The quorum-certificate scenario (benches/js/certificates.mjs) on this page's thread. */
+async function certificates(quick, runEnv) {
+  await initBench({ module_or_path: new URL('../generated/pqverify_bench_bg.wasm', import.meta.url) });
+  const fixtures = await (await fetch(new URL('../generated/certificates.json', import.meta.url))).json();
+  await certificateScenario(fixtures, createPool, BenchSuite.certificateRecord, {
+    env: runEnv, quick, cores: navigator.hardwareConcurrency ?? 1, subtle: self.crypto?.subtle ?? null,
+    emit: (line) => {
+      records.push(JSON.parse(line));
+      render();
+    },
+    progress: (text) => { $('current').textContent = text; },
+  });
+}
+
+/** Quorum certificates: ms per certificate by workers, and how late this page's timer fired. */
+function certificateTable() {
+  const rows = records.filter((r) => r.type === 'certificate');
+  let html = '<tr><th>suite</th><th>way</th><th>workers</th><th>validators</th><th>ms per certificate</th><th>p95 ms</th><th>µs per signature</th><th>page timer late, ms</th><th>verdicts</th></tr>';
+  for (const r of rows) {
+    html += `<tr data-certificate="${r.suite}|${r.way}|${r.threads}"><td>${r.suite}</td><td>${r.way}</td><td>${r.threads || 'platform'}</td><td>${r.validators}</td>` +
+      `<td>${(r.median_ns / 1e6).toFixed(2)}</td><td>${(r.p95_ns / 1e6).toFixed(2)}</td><td>${us(r.per_signature_ns)}</td>` +
+      `<td>${r.blocked_ns === undefined ? '—' : (r.blocked_ns / 1e6).toFixed(2)}</td><td>${r.wrong === 0 ? 'all valid' : `${r.wrong} wrong`}</td></tr>`;
+  }
+  return html;
 }
 
 function exportRecords() {

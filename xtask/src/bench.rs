@@ -24,9 +24,36 @@ pub(crate) struct Flags {
     /// Run the criterion micro-benches instead (the arguments after `--` go to criterion).
     #[arg(long)]
     pub(crate) criterion: bool,
+    /// Validators per quorum certificate in the certificate scenario.
+    #[arg(long, default_value_t = VALIDATORS, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub(crate) validators: u32,
     /// Arguments for criterion.
     #[arg(last = true)]
     pub(crate) criterion_args: Vec<String>,
+}
+
+/// Validators per certificate unless told: a typical committee.
+pub(crate) const VALIDATORS: u32 = 100;
+
+/// The certificate scenario's fixtures for `validators` validators, made once per
+/// count into `target/bench-fixtures/` by the testkit's signers (SLH-DSA signing takes
+/// a while) and reused; every target of a run reads the same file.
+pub(crate) fn certificate_fixtures(validators: u32) -> Result<PathBuf> {
+    let file = root().join(format!("target/bench-fixtures/certificates-{validators}.json"));
+    let usable = std::fs::read(&file).ok().is_some_and(|b| {
+        pqverify_bench::certificates::CertificateFixtures::parse(&b).is_ok_and(|f| f.validators == validators as usize)
+    });
+    if !usable {
+        std::fs::create_dir_all(file.parent().unwrap_or(&root())).map_err(|e| e.to_string())?;
+        exec(
+            &format!("certificate fixtures: {validators} validators per suite (fips204/fips205, deterministic)"),
+            cargo()
+                .args(["run", "--release", "-q", "-p", "pqverify-bench", "--example", "make_certificates", "--"])
+                .arg(&file)
+                .arg(validators.to_string()),
+        )?;
+    }
+    Ok(file)
 }
 
 /// `cargo xtask bench`.
@@ -42,7 +69,7 @@ pub(crate) fn run(flags: &Flags) -> Result {
     wasm::install_package(&tarball)?;
     let dir =
         if flags.quick { root().join("target/bench-quick").join(run_name()) } else { results_dir(flags.overwrite) };
-    pipeline(&dir, flags.quick, false, true)?;
+    pipeline(&dir, flags.quick, false, true, flags.validators)?;
     eprintln!("xtask bench: records, env, report.md and chart.svg in {}", dir.display());
     Ok(())
 }
@@ -90,32 +117,40 @@ pub(crate) fn build_bench_wasm() -> Result {
 /// Runs the native, Node and (with `browser`) Chromium, Firefox and WebKit suites into `dir` and
 /// writes the report there. With `check`, fails unless the records are complete and
 /// clean (never on a duration).
-pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool) -> Result<String> {
+pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool, validators: u32) -> Result<String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     exec(
         "cargo build --release -p pqverify-native",
         cargo().args(["build", "--release", "-p", "pqverify-native", "--bin", "pqverify"]),
     )?;
     build_bench_wasm()?;
+    let certificates = certificate_fixtures(validators)?;
     let pqverify = root().join("target/release/pqverify");
     let native = dir.join("native.jsonl");
     let node = dir.join("node.jsonl");
     let mut bench = Command::new(&pqverify);
     bench.arg("bench").arg("--out").arg(&native).arg("--disagreements").arg(dir.join("disagreements.jsonl"));
+    bench.arg("--certificates").arg(&certificates);
     if quick {
         bench.arg("--quick");
     }
     exec("native benchmark suite", &mut bench)?;
     // The active LTS: Node 20 (Debian's, which the tools use) is past its end of life.
     let mut node_bench = Command::new(crate::project::node24()?);
-    node_bench.arg("bench-node.mjs").arg("--out").arg(&node).current_dir(test_js());
+    node_bench
+        .arg("bench-node.mjs")
+        .arg("--out")
+        .arg(&node)
+        .arg("--certificates")
+        .arg(&certificates)
+        .current_dir(test_js());
     if quick {
         node_bench.arg("--quick");
     }
     exec("Node benchmark suite in Node 24 (the npm package, noble and liboqs-js)", &mut node_bench)?;
     let mut files = vec![native, node];
     if browser {
-        wasm::build_www()?;
+        wasm::build_www(validators)?;
         wasm::browser_engines()?;
         for engine in ["chromium", "firefox", "webkit"] {
             let records = dir.join(format!("{engine}.jsonl"));

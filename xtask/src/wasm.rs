@@ -453,8 +453,8 @@ pub(crate) fn install_package(tarball: &Path) -> Result {
 }
 
 /// Builds the browser benchmark page into `www/dist` (needs the package installed
-/// and the bench wasm built).
-pub(crate) fn build_www() -> Result {
+/// and the bench wasm built), with the certificate fixtures of `validators` validators.
+pub(crate) fn build_www(validators: u32) -> Result {
     let root = root();
     let www = root.join("www");
     let generated = www.join("generated");
@@ -464,6 +464,7 @@ pub(crate) fn build_www() -> Result {
         (bench.join("pqverify_bench.js"), "pqverify_bench.js"),
         (bench.join("pqverify_bench_bg.wasm"), "pqverify_bench_bg.wasm"),
         (root.join("benches/fixtures/fixtures.json"), "fixtures.json"),
+        (crate::bench::certificate_fixtures(validators)?, "certificates.json"),
     ] {
         std::fs::copy(&from, generated.join(name)).map_err(|e| format!("copy {}: {e}", from.display()))?;
     }

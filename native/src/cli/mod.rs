@@ -204,15 +204,15 @@ pub(crate) enum Command {
         /// Record files (JSON lines).
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
-        /// Also write report.md, chart.svg and scaling.svg into this directory.
+        /// Also write report.md, chart.svg, scaling.svg and certificates.svg into this directory.
         #[arg(long)]
         out_dir: Option<std::path::PathBuf>,
         /// Verify-Unit constants over the defaults: SUITE=UNITS[,SUITE=UNITS…].
         #[arg(long, default_value = "")]
         units: String,
         /// Fail unless every target's run is complete and clean (all ways, suites, cases
-        /// and rounds; no disagreement; one fixture digest; the capacity records; all seven
-        /// sections).
+        /// and rounds; no disagreement; one fixture digest; the capacity and certificate
+        /// records; all eight sections).
         #[arg(long)]
         check: bool,
     },
