@@ -194,6 +194,15 @@ impl Measurement {
     }
 }
 
+/// 1, 2, 4, … below `cores`, then `cores`.
+pub fn thread_counts(cores: u32) -> Vec<u32> {
+    let mut counts: Vec<u32> =
+        std::iter::successors(Some(1u32), |t| t.checked_mul(2)).take_while(|t| *t < cores).collect();
+    counts.push(cores.max(1));
+    counts.dedup();
+    counts
+}
+
 /// One (round, suite, case, way) step of a run.
 #[derive(Clone, Debug)]
 pub struct Step {
@@ -305,6 +314,14 @@ mod tests {
         fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
             Some(Box::new(move || Ok((msg == f.msg && sig == f.sig) || (msg == f.msg_long && sig == f.sig_long))))
         }
+    }
+
+    #[test]
+    fn thread_counts_double_up_to_the_cores() {
+        assert_eq!(thread_counts(1), [1]);
+        assert_eq!(thread_counts(2), [1, 2]);
+        assert_eq!(thread_counts(6), [1, 2, 4, 6]);
+        assert_eq!(thread_counts(8), [1, 2, 4, 8]);
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub mod stats;
 #[cfg(feature = "wasm")]
 mod wasm;
 
-pub use engine::{Bound, Clock, Config, Progress, Way, run};
+pub use engine::{Bound, Clock, Config, Progress, Way, run, thread_counts};
 pub use fixtures::{Case, FIXTURES_JSON, Fixtures, SuiteFixture};
 pub use record::{
     Block, BundleSize, Certificate, ColdStart, Env, LiboqsInfo, Memory, Record, SCHEMA, Sample, Scaling, WasmSize,

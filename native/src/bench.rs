@@ -301,7 +301,7 @@ pub fn certificates(
         let signed: Vec<(usize, &[u8])> = set.signatures.iter().map(Vec::as_slice).enumerate().collect();
         let pairs: Vec<(&[u8], &[u8])> =
             set.keys.iter().zip(&set.signatures).map(|(k, s)| (k.as_slice(), s.as_slice())).collect();
-        for threads in crate::capacity::thread_counts(cores) {
+        for threads in pqverify_bench::thread_counts(cores) {
             let pool =
                 rayon::ThreadPoolBuilder::new().num_threads(threads as usize).build().map_err(|e| e.to_string())?;
             let prepared = ValidatorSet::prepare(suite, &set.keys, Some(&pool)).map_err(|e| e.to_string())?;

@@ -142,15 +142,6 @@ pub fn memory_per_key(fixtures: &[SuiteFixture], run: &str, keys: u32) -> Result
     Ok(out)
 }
 
-/// 1, 2, 4, … below `cores`, then `cores`.
-pub fn thread_counts(cores: u32) -> Vec<u32> {
-    let mut counts: Vec<u32> =
-        std::iter::successors(Some(1u32), |t| t.checked_mul(2)).take_while(|t| *t < cores).collect();
-    counts.push(cores.max(1));
-    counts.dedup();
-    counts
-}
-
 /// Verifications per second with `threads` threads each calling `verify` until
 /// `duration` has passed (every verdict must be "valid").
 fn rate(threads: u32, duration: Duration, verify: &(dyn Fn() -> bool + Sync)) -> Result<f64, String> {
@@ -200,7 +191,7 @@ pub fn scaling(
             ("dual-enforce", &|| dual.verify(&request) == Ok(true)),
         ];
         for (way, verify) in ways {
-            for threads in thread_counts(cores) {
+            for threads in pqverify_bench::thread_counts(cores) {
                 out.push(Scaling {
                     schema: SCHEMA.into(),
                     target: "native".into(),
@@ -219,12 +210,4 @@ pub fn scaling(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thread_counts_double_up_to_the_cores() {
-        assert_eq!(thread_counts(1), [1]);
-        assert_eq!(thread_counts(2), [1, 2]);
-        assert_eq!(thread_counts(6), [1, 2, 4, 6]);
-        assert_eq!(thread_counts(8), [1, 2, 4, 8]);
-    }
 }

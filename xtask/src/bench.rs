@@ -9,7 +9,7 @@ use pqverify_bench::record::Record;
 use crate::process::{cargo, exec, exec_capture};
 use crate::project::{root, test_js};
 use crate::wasm::tool_path;
-use crate::{Result, setup, wasm};
+use crate::{Result, certificates, setup, wasm};
 
 /// The benchmark's flags.
 #[derive(clap::Args, Debug, Clone)]
@@ -25,35 +25,11 @@ pub(crate) struct Flags {
     #[arg(long)]
     pub(crate) criterion: bool,
     /// Validators per quorum certificate in the certificate scenario.
-    #[arg(long, default_value_t = VALIDATORS, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, default_value_t = certificates::VALIDATORS, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub(crate) validators: u32,
     /// Arguments for criterion.
     #[arg(last = true)]
     pub(crate) criterion_args: Vec<String>,
-}
-
-/// Validators per certificate unless told: a typical committee.
-pub(crate) const VALIDATORS: u32 = 100;
-
-/// The certificate scenario's fixtures for `validators` validators, made once per
-/// count into `target/bench-fixtures/` by the testkit's signers (SLH-DSA signing takes
-/// a while) and reused; every target of a run reads the same file.
-pub(crate) fn certificate_fixtures(validators: u32) -> Result<PathBuf> {
-    let file = root().join(format!("target/bench-fixtures/certificates-{validators}.json"));
-    let usable = std::fs::read(&file).ok().is_some_and(|b| {
-        pqverify_bench::certificates::CertificateFixtures::parse(&b).is_ok_and(|f| f.validators == validators as usize)
-    });
-    if !usable {
-        std::fs::create_dir_all(file.parent().unwrap_or(&root())).map_err(|e| e.to_string())?;
-        exec(
-            &format!("certificate fixtures: {validators} validators per suite (fips204/fips205, deterministic)"),
-            cargo()
-                .args(["run", "--release", "-q", "-p", "pqverify-bench", "--example", "make_certificates", "--"])
-                .arg(&file)
-                .arg(validators.to_string()),
-        )?;
-    }
-    Ok(file)
 }
 
 /// `cargo xtask bench`.
@@ -124,7 +100,7 @@ pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool, vali
         cargo().args(["build", "--release", "-p", "pqverify-native", "--bin", "pqverify"]),
     )?;
     build_bench_wasm()?;
-    let certificates = certificate_fixtures(validators)?;
+    let certificates = certificates::fixtures(validators)?;
     let pqverify = root().join("target/release/pqverify");
     let native = dir.join("native.jsonl");
     let node = dir.join("node.jsonl");

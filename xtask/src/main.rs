@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand};
 mod acvp;
 mod architecture;
 mod bench;
+mod certificates;
 mod differential;
 mod fixtures;
 mod fuzz;

@@ -294,14 +294,14 @@ fn valgrind_batch() -> Result<Ran> {
 }
 
 fn bench_pipeline() -> Result<Ran> {
-    bench::pipeline(&path("target/bench-check"), true, true, false, bench::VALIDATORS).map(|_| Ran::Check)
+    bench::pipeline(&path("target/bench-check"), true, true, false, crate::certificates::VALIDATORS).map(|_| Ran::Check)
 }
 
 /// The package (default entry and pqverify/js: the ACVP cases, a page, a module worker) and the page in
 /// Firefox ESR and WebKitGTK (both from Debian's packages), checked by
 /// `www/check-engines.mjs`, which prints `N passed, M failed` last.
 fn www_engines() -> Result<Ran> {
-    wasm::build_www(crate::bench::VALIDATORS)?;
+    wasm::build_www(crate::certificates::VALIDATORS)?;
     wasm::browser_engines()?;
     let cases = path("target/npm/acvp-cases.json");
     acvp::write_cases(&cases)?;
@@ -317,7 +317,7 @@ fn www_engines() -> Result<Ran> {
 
 /// The page check prints its own count as the closing line `N passed, M failed`.
 fn www_page() -> Result<Ran> {
-    wasm::build_www(crate::bench::VALIDATORS)?;
+    wasm::build_www(crate::certificates::VALIDATORS)?;
     let shots = path("target/www-check");
     std::fs::create_dir_all(&shots).map_err(|e| e.to_string())?;
     let out = exec_capture(

@@ -464,7 +464,7 @@ pub(crate) fn build_www(validators: u32) -> Result {
         (bench.join("pqverify_bench.js"), "pqverify_bench.js"),
         (bench.join("pqverify_bench_bg.wasm"), "pqverify_bench_bg.wasm"),
         (root.join("benches/fixtures/fixtures.json"), "fixtures.json"),
-        (crate::bench::certificate_fixtures(validators)?, "certificates.json"),
+        (crate::certificates::fixtures(validators)?, "certificates.json"),
     ] {
         std::fs::copy(&from, generated.join(name)).map_err(|e| format!("copy {}: {e}", from.display()))?;
     }

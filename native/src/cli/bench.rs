@@ -93,7 +93,7 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
         emit(&Record::Memory(m));
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
-    note!("pqverify bench: throughput on {:?} threads", capacity::thread_counts(cores));
+    note!("pqverify bench: throughput on {:?} threads", pqverify_bench::thread_counts(cores));
     let dual = pqverify_native::bench::dual(&liboqs, pqverify_native::dual::Mode::Enforce, 1, sink.clone());
     let rates = capacity::scaling(&chosen, &run, cores, std::time::Duration::from_millis(duration), &dual);
     for r in rates.map_err(Internal)? {
@@ -105,7 +105,7 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
         note!(
             "pqverify bench: quorum certificates of {} validators on {:?} threads",
             fixtures.validators,
-            capacity::thread_counts(cores)
+            pqverify_bench::thread_counts(cores)
         );
         let budget = if quick {
             pqverify_bench::certificates::CertificateBudget::QUICK
