@@ -206,8 +206,3 @@ pub fn scaling(
     }
     Ok(out)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-}
