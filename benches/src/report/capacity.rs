@@ -176,18 +176,7 @@ impl Report {
                 }
             }
         }
-        for (j, (target, way)) in series.iter().enumerate() {
-            let y = height - 20.0 * (series.len() - j) as f64 + 10.0;
-            let _ = write!(
-                svg,
-                r#"<rect x="{left}" y="{:.0}" width="10" height="10" fill="{}"/><text x="{:.0}" y="{:.0}">{target} {way}</text>"#,
-                y - 9.0,
-                colours[j % colours.len()],
-                left + 14.0,
-                y
-            );
-        }
-        svg.push_str("</svg>\n");
+        super::svg::close_with_legend(&mut svg, &series, &colours, left, height);
         svg
     }
 }

@@ -88,3 +88,26 @@ impl Report {
         s
     }
 }
+
+/// Ends a chart whose series are (target, way): one legend row per series at the
+/// bottom (20 px each, in `colours` order), then the closing tag.
+pub(super) fn close_with_legend(
+    svg: &mut String,
+    series: &[(String, String)],
+    colours: &[&str],
+    left: f64,
+    height: f64,
+) {
+    for (j, (target, way)) in series.iter().enumerate() {
+        let y = height - 20.0 * (series.len() - j) as f64 + 10.0;
+        let _ = write!(
+            svg,
+            r#"<rect x="{left}" y="{:.0}" width="10" height="10" fill="{}"/><text x="{:.0}" y="{:.0}">{target} {way}</text>"#,
+            y - 9.0,
+            colours[j % colours.len()],
+            left + 14.0,
+            y
+        );
+    }
+    svg.push_str("</svg>\n");
+}
