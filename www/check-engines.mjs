@@ -3,7 +3,7 @@
 // * The package as a page imports it, with no bundler: the default entry and pqverify/js,
 //   each on every NIST ACVP sigVer case (684), and on the page and in a module worker
 //   verifying noble-made ML-DSA-44 and SLH-DSA-SHAKE-128s signatures (true) and flipped
-//   copies (false).
+//   copies (false); pqverify/pool's cases (module workers, a validator set, certificates).
 // * A quick run of the benchmark page, checked for the package's simd128 build, a
 //   correct verdict on every valid and flipped signature of every way, the engine as
 //   the records' target, and section 7's first-call records.
@@ -16,6 +16,7 @@ import { openInEngine, runInEngine } from './engines.mjs';
 import { serve } from './serve.mjs';
 import { tally } from './tally.mjs';
 import { EXPECTED, VERDICTS } from '../wasm/test-js/runtime-cases.mjs';
+import { POOL, POOL_EXPECTED } from '../wasm/test-js/pool-cases.mjs';
 
 const [dist = 'dist'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
@@ -49,6 +50,11 @@ const worker = new Worker('./${entry}-worker.mjs', { type: 'module' });
 worker.onmessage = (e) => { document.body.dataset.verdicts = e.data; ${done}; };
 worker.onerror = (e) => { document.body.dataset.verdicts = 'the worker failed: ' + (e.message ?? e); ${done}; };</script></body>`);
   }
+  // pqverify/pool: the cases of the package tests, on two module workers.
+  writeFileSync(join(root, 'pool.html'), `<!doctype html><meta charset="utf-8"><body><script type="module">
+import { createPool } from './pqverify/pool.js';
+${POOL()}
+document.body.dataset.outcome = JSON.stringify(outcome); ${done};</script></body>`);
   // Every NIST ACVP sigVer case through each entry (the cases cargo xtask writes from pqverify-kats).
   const acvpCases = process.env.PQVERIFY_ACVP_CASES;
   if (!acvpCases) throw new Error('PQVERIFY_ACVP_CASES is not set: cargo xtask test writes the cases and sets it');
@@ -66,7 +72,7 @@ try {
 }
 ${done};</script></body>`);
   }
-  return { root, expected: JSON.stringify(EXPECTED) };
+  return { root, expected: JSON.stringify(EXPECTED), pool: JSON.stringify(POOL_EXPECTED(2)) };
 }
 
 const pages = packagePages();
@@ -81,6 +87,13 @@ try {
       } catch (e) {
         check(false, `${what}: ${e.message}`);
       }
+    }
+    try {
+      const r = await openInEngine(engine, `${server.url}pool.html`, '{ outcome: document.body.dataset.outcome }');
+      check(r.state === '1' && r.errors.length === 0 && r.outcome === pages.pool,
+        `${engine}: pqverify/pool on two module workers: verdicts in order, the errors verify throws, a certificate (${r.outcome?.slice(0, 300)}${r.errors.join('; ')})`);
+    } catch (e) {
+      check(false, `${engine}: pqverify/pool: ${e.message}`);
     }
     for (const page of ['index', 'index-worker', 'js', 'js-worker']) {
       const what = `${engine}: ${page.startsWith('js') ? 'pqverify/js' : 'pqverify'} ${page.endsWith('worker') ? 'in a module worker' : 'on a page'}`;
