@@ -76,7 +76,7 @@ export function makePool(platform, opts) {
   let failedStarts = 0;
   /** Jobs waiting for an idle worker: { message, transfer, settle(reply | Error) }. */
   const queue = [];
-  /** Live validator sets: id → { message (install), pending: Map(slot → settle) }. */
+  /** Live validator sets: id → { suite, format, keys (packed), pending: Map(slot → settle of its install) }. */
   const sets = new Map();
   const slots = [];
 
@@ -334,7 +334,11 @@ export function makePool(platform, opts) {
           const part = indices.slice(at, at + step);
           const job = { op: 'certificate', set: id, message: msg, context: ctx, validators: part, ...packed };
           jobs.push(run(job, [packed.data.buffer, packed.ends.buffer, part.buffer]).then((reply) => {
-            reply.verdicts.forEach((v, k) => { verdicts[at + k] = v === VERDICT.true; });
+            reply.verdicts.forEach((v, k) => {
+              // A signature the worker could not check is a fault, never a quiet false.
+              if (v === VERDICT.error) throw verdict(reply, k).error;
+              verdicts[at + k] = v === VERDICT.true;
+            });
           }));
         }
         await Promise.all(jobs);

@@ -25,6 +25,12 @@ function hostile() {
   writeFileSync(join(dir, 'orders.mjs'), `import { parentPort } from 'node:worker_threads';
 parentPort.addEventListener('message', (event) => {
   const m = event.data;
+  // A certificate on this message: the worker says it could not check the signatures.
+  if (m?.op === 'certificate' && new TextDecoder().decode(m.message) === 'pqverify-test:fault') {
+    event.stopImmediatePropagation();
+    parentPort.postMessage({ id: m.id, verdicts: new Uint8Array(m.validators.length).fill(2), errors: { 0: ['Error', 'pqverify: told to fail'] } });
+    return;
+  }
   if (m?.op !== 'verify') return;
   const what = new TextDecoder().decode(m.data.subarray(m.ends[0], m.ends[1]));
   if (what === 'pqverify-test:exit') process.exit(7);
@@ -44,7 +50,7 @@ test('pool of 2 worker threads and on the calling thread: verdicts in order, the
   assert.deepEqual(run(process.execPath, [], 'pool0.mjs', script('{ size: 0 }')), POOL_EXPECTED(0));
 });
 
-test('a worker that exits, throws or never answers fails only its own job; the pool replaces it', async () => {
+test('a worker that exits, throws or never answers fails only its own job; the pool replaces it; a fault is never a false', async () => {
   const h = hostile();
   const pool = createPool({ size: 2, timeout: 2000, workerUrl: h.url });
   try {
@@ -65,6 +71,8 @@ test('a worker that exits, throws or never answers fails only its own job; the p
     await pool.verifyMany([order('exit'), order('exit')]);
     const again = await set.verify(good.message, [{ validator: 0, signature: good.signature }]);
     assert.deepEqual(again, { verdicts: [true], valid: 1 });
+    // A signature a worker could not check rejects the certificate: never a quiet false.
+    await assert.rejects(set.verify(new TextEncoder().encode('pqverify-test:fault'), [{ validator: 0, signature: good.signature }]), /^Error: pqverify: told to fail$/);
   } finally {
     pool.close();
     h.close();
