@@ -6,7 +6,7 @@
 //   copies (false); pqverify/pool's cases (module workers, a validator set, certificates).
 // * A quick run of the benchmark page, checked for the package's simd128 build, a
 //   correct verdict on every valid and flipped signature of every way, the engine as
-//   the records' target, and section 7's first-call records.
+//   the records' target, section 7's first-call records and section 8's certificates.
 // node check-engines.mjs DIST
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -115,7 +115,7 @@ for (const engine of ['firefox', 'webkit']) {
   let result;
   try {
     // WebCrypto is asked for too: the page must find that the engine lacks ML-DSA, not fail.
-    result = await runInEngine(engine, dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, 'webcrypto'].join(',')}&autorun=1&certificates=0`, { timeoutMs: 10 * 60 * 1000 });
+    result = await runInEngine(engine, dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, 'webcrypto'].join(',')}&autorun=1`, { timeoutMs: 10 * 60 * 1000 });
   } catch (e) {
     check(false, `${engine}: the page ran (${e.message})`);
     continue;
@@ -138,6 +138,17 @@ for (const engine of ['firefox', 'webkit']) {
     for (const way of ['pqverify', 'pqverify-prepared']) {
       const first = samples.find((r) => r.case === 'first-call' && r.suite === suite && r.way === way);
       check(first && first.disagreements === 0, `${engine}: first call of ${way} ${suite} in a fresh worker`);
+    }
+  }
+  // Section 8: the certificate of every validator through pqverify/pool, one worker and all cores.
+  const certificates = lines.filter((r) => r.type === 'certificate');
+  for (const suite of ['ML-DSA-44', 'ML-DSA-65', 'ML-DSA-87', 'SLH-DSA-SHAKE-128s']) {
+    for (const threads of [...new Set([1, env.cores])]) {
+      for (const way of ['pool-prepared', 'pool']) {
+        const c = certificates.find((r) => r.suite === suite && r.way === way && r.threads === threads);
+        check(c && c.target === engine && c.validators === 100 && c.certificates > 0 && c.median_ns > 0 && c.wrong === 0,
+          `${engine}: certificate record for ${way} ${suite} on ${threads} workers, every certificate valid`);
+      }
     }
   }
 }
