@@ -1,7 +1,8 @@
-// pqverify/pool in browsers, extension pages and Deno's or Bun's Web Workers: a fixed
-// number of module workers, each with its own instance of the package. The
-// `new Worker(new URL('./pool-worker.js', import.meta.url), …)` call is written out so
-// that Vite and webpack bundle the worker file as they find it.
+// pqverify/pool in pages and extension pages: a fixed number of module Web Workers,
+// each with its own instance of the package (Node, Deno and Bun take pool-node.js by
+// the "node" condition). The `new Worker(new URL('./pool-worker.js', import.meta.url), …)`
+// call is written out so that bundlers that follow the pattern (Vite, webpack 5) bundle
+// the worker file.
 import { makePool } from './pool-core.js';
 
 const web = {
