@@ -141,21 +141,11 @@ impl Report {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0}" font-family="sans-serif" font-size="11"><text x="10" y="20" font-size="14">Throughput on the most threads ÷ on one thread</text>"#
         );
         for k in 0..=(max_ratio as u32) {
-            let _ = write!(
-                svg,
-                r##"<line x1="{0:.1}" y1="30" x2="{0:.1}" y2="{1:.0}" stroke="#e5e7eb"/><text x="{0:.1}" y="44" text-anchor="middle">{k}×</text>"##,
-                x(f64::from(k)),
-                height - 20.0 * series.len() as f64
-            );
+            super::svg::grid_line(&mut svg, x(f64::from(k)), height - 20.0 * series.len() as f64, &format!("{k}×"));
         }
         for (i, suite) in self.suites.iter().enumerate() {
             let y0 = 50.0 + group * i as f64;
-            let _ = write!(
-                svg,
-                r#"<text x="{:.0}" y="{:.1}" text-anchor="end">{suite}</text>"#,
-                left - 6.0,
-                y0 + group / 2.0
-            );
+            super::svg::group_label(&mut svg, left, y0, group, suite);
             for (j, (target, way)) in series.iter().enumerate() {
                 let run = &self.runs[target];
                 let rate = |t: u32| {

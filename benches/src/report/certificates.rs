@@ -146,21 +146,11 @@ impl Report {
         );
         for p in -1..=3 {
             let v = 10f64.powi(p);
-            let _ = write!(
-                svg,
-                r##"<line x1="{0:.1}" y1="30" x2="{0:.1}" y2="{1:.0}" stroke="#e5e7eb"/><text x="{0:.1}" y="44" text-anchor="middle">{v}</text>"##,
-                x(v * 1e6),
-                height - 20.0 * series.len() as f64
-            );
+            super::svg::grid_line(&mut svg, x(v * 1e6), height - 20.0 * series.len() as f64, &v.to_string());
         }
         for (i, suite) in CERTIFICATE_SUITES.iter().enumerate() {
             let y0 = 50.0 + group * i as f64;
-            let _ = write!(
-                svg,
-                r#"<text x="{:.0}" y="{:.1}" text-anchor="end">{suite}</text>"#,
-                left - 6.0,
-                y0 + group / 2.0
-            );
+            super::svg::group_label(&mut svg, left, y0, group, suite);
             for (j, (target, way)) in series.iter().enumerate() {
                 let most = self.certificate_threads(target, way, suite).into_iter().max();
                 if let Some(c) = most.and_then(|t| self.certificate(target, way, suite, t)) {

@@ -111,3 +111,16 @@ pub(super) fn close_with_legend(
     }
     svg.push_str("</svg>\n");
 }
+
+/// A vertical grid line at `x` from the top of the plot to `bottom`, labelled above.
+pub(super) fn grid_line(svg: &mut String, x: f64, bottom: f64, label: &str) {
+    let _ = write!(
+        svg,
+        r##"<line x1="{x:.1}" y1="30" x2="{x:.1}" y2="{bottom:.0}" stroke="#e5e7eb"/><text x="{x:.1}" y="44" text-anchor="middle">{label}</text>"##
+    );
+}
+
+/// A group's label, right-aligned before the bars at `left`, centred on its `group` height from `y0`.
+pub(super) fn group_label(svg: &mut String, left: f64, y0: f64, group: f64, label: &str) {
+    let _ = write!(svg, r#"<text x="{:.0}" y="{:.1}" text-anchor="end">{label}</text>"#, left - 6.0, y0 + group / 2.0);
+}
