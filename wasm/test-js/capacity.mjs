@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { SUITES } from '../js/tables.js';
 import { SCHEMA, firstCallAndMemory } from '../../benches/js/records.mjs';
+import { threadCounts } from '../../benches/js/certificates.mjs';
 
 const WORKER = new URL('./capacity-worker.mjs', import.meta.url);
 const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
@@ -23,13 +24,6 @@ function runWorker(workerData, onReady) {
   });
 }
 
-/** 1, 2, 4, … below `cores`, then `cores` (as natively). */
-export function threadCounts(cores) {
-  const counts = [];
-  for (let t = 1; t < cores; t *= 2) counts.push(t);
-  counts.push(Math.max(1, cores));
-  return [...new Set(counts)];
-}
 
 /**
  * Every capacity record for the fixtures of `suites` (FIPS names; all when empty):
