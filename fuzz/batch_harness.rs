@@ -10,9 +10,11 @@ pub(crate) fn batch_line(data: &[u8]) {
     static VERIFIER: OnceLock<Single> = OnceLock::new();
     let verifier = VERIFIER.get_or_init(|| Single(Arc::new(Pqverify::with_cache(16))));
     let line = String::from_utf8_lossy(data);
-    let answer = jsonl::answer_line(verifier, &line);
+    let (answer, tally) = jsonl::answer_line(verifier, &line);
     assert!(answer.get("id").is_some(), "answer without id: {answer}");
     assert!(answer["valid"].is_boolean(), "answer without verdict: {answer}");
+    assert_eq!(answer["valid"] == true, tally.valid, "the tally says otherwise: {answer}");
+    assert_eq!(answer.get("error").is_some(), tally.error, "the tally says otherwise: {answer}");
     if answer.get("error").is_some() {
         assert_eq!(answer["valid"], false, "an error answer must be invalid");
     }

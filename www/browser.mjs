@@ -1,6 +1,6 @@
 // Drives the built page in Debian's Chromium through Playwright (no browser download).
 import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
+import { CHROMIUM_ARGS, serve } from './serve.mjs';
 
 /** Serves `dist`, opens `query` in headless Chromium, waits for the run to finish. */
 export async function runPage(dist, query, { timeoutMs = 30 * 60 * 1000 } = {}) {
@@ -8,8 +8,7 @@ export async function runPage(dist, query, { timeoutMs = 30 * 60 * 1000 } = {}) 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [...CHROMIUM_ARGS, '--disable-quic'],
   });
   const page = await browser.newPage({ viewport: { width: 1100, height: 1400 }, acceptDownloads: true });
   const errors = [];

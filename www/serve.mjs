@@ -1,5 +1,8 @@
-// A static server for the built page on 127.0.0.1, with the right MIME types and
-// cross-origin isolation (for a 5 µs performance.now()). Usage: node serve.mjs DIR [PORT]
+// The one static server of the browser tests and the benchmark page, on 127.0.0.1, with
+// the right MIME types; for the page, cross-origin isolation (a 5 µs performance.now()).
+// Also the flags every test Chromium runs with. Node built-ins only, so that the
+// package's tests (wasm/test-js) use it before anything is installed here.
+// Usage: node serve.mjs DIR [PORT]
 import { createServer } from 'node:http';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { join, extname, resolve } from 'node:path';
@@ -7,8 +10,16 @@ import { join, extname, resolve } from 'node:path';
 const MIME = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
   '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
-/** Serves `dir`; resolves to { url, close }. */
-export function serve(dir, port = 0) {
+/** The flags every test Chromium runs with (no sandbox as root; no network beside the page's). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/**
+ * Serves `dir`; resolves to { url, close }.
+ * @param port - 0: any free port
+ * @param isolated - send COOP/COEP, as the benchmark page wants (the package's tests serve plain pages)
+ */
+export function serve(dir, { port = 0, isolated = true } = {}) {
   const root = resolve(dir);
   const server = createServer((req, res) => {
     let path = join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
@@ -17,10 +28,12 @@ export function serve(dir, port = 0) {
       res.writeHead(404).end('not found');
       return;
     }
+    const isolation = isolated
+      ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }
+      : {};
     res.writeHead(200, {
       'content-type': MIME[extname(path)] ?? 'application/octet-stream',
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
+      ...isolation,
       'cache-control': 'no-store',
     });
     res.end(readFileSync(path));
@@ -29,6 +42,6 @@ export function serve(dir, port = 0) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { url } = await serve(process.argv[2] ?? 'dist', Number(process.argv[3] ?? 8765));
+  const { url } = await serve(process.argv[2] ?? 'dist', { port: Number(process.argv[3] ?? 8765) });
   console.log(`pqverify benchmark page: ${url}`);
 }

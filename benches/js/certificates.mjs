@@ -7,6 +7,7 @@
 // each runs, a 1 ms timer on this thread measures how late it fires. Records are
 // built by the bench module (Rust), as natively.
 import { spki } from './platform.mjs';
+import { WAY } from './names.mjs';
 
 /** The budgets of the native run (pqverify-bench's CertificateBudget), and a warm-up in ms. */
 const BUDGET = { full: { ns: 400e6, min: 21, max: 2000, warm: 500 }, quick: { ns: 30e6, min: 5, max: 200, warm: 50 } };
@@ -85,8 +86,8 @@ export async function certificateScenario(fixtures, createPool, record, { env, q
       const pool = createPool({ size: threads, timeout: 120_000 });
       try {
         const validators = await pool.prepare(set.suite, set.keys);
-        out('pool-prepared', set, threads, await measure(async () => (await validators.verify(set.message, signed)).verdicts));
-        out('pool', set, threads, await measure(async () => (await pool.verifyMany(items)).map((r) => r.valid)));
+        out(WAY.poolPrepared, set, threads, await measure(async () => (await validators.verify(set.message, signed)).verdicts));
+        out(WAY.pool, set, threads, await measure(async () => (await pool.verifyMany(items)).map((r) => r.valid)));
         validators.release();
       } finally {
         pool.close();
@@ -102,7 +103,7 @@ export async function certificateScenario(fixtures, createPool, record, { env, q
       if (keys) {
         progress(`certificates: ${set.suite}, WebCrypto with ${keys.length} in flight`);
         const verify = () => Promise.all(set.signatures.map((sig, i) => subtle.verify({ name: set.suite }, keys[i], sig, set.message)));
-        out('webcrypto-inflight', set, 0, await measure(verify));
+        out(WAY.webcryptoInflight, set, 0, await measure(verify));
       }
     }
   }

@@ -6,6 +6,7 @@
 // engine has is found at run time: a suite it lacks has no key, so no record.
 
 import { SUITES } from '../../wasm/js/tables.js';
+import { WAY } from './names.mjs';
 
 /** How many WebCrypto verifications the `webcrypto-inflight` way has in flight. */
 export const IN_FLIGHT = 128;
@@ -79,14 +80,14 @@ export function platformWays(keys) {
     const { subtle } = keys;
     const verify = (suite, key, msg, sig) => subtle.verify({ name: suite }, key, sig, msg);
     ways.push({
-      name: 'webcrypto',
+      name: WAY.webcrypto,
       bind(suite, _pk, msg, sig) {
         const key = keys.webcrypto.get(suite);
         return key ? () => verify(suite, key, msg, sig) : null;
       },
     });
     ways.push({
-      name: 'webcrypto-inflight',
+      name: WAY.webcryptoInflight,
       batch: IN_FLIGHT,
       bind(suite, _pk, msg, sig) {
         const key = keys.webcrypto.get(suite);
@@ -98,7 +99,7 @@ export function platformWays(keys) {
   if (keys.nodeCrypto.size) {
     const { crypto } = keys;
     ways.push({
-      name: 'node-crypto',
+      name: WAY.nodeCrypto,
       bind(suite, _pk, msg, sig) {
         const key = keys.nodeCrypto.get(suite);
         return key ? () => crypto.verify(null, msg, key, sig) : null;

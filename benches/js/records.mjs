@@ -1,7 +1,8 @@
 // Record builders shared by the JS runners (Node and the browser page), in schema
 // pqverify-bench/1, as natively.
 
-export const SCHEMA = 'pqverify-bench/1';
+export { SCHEMA } from './names.mjs';
+import { SCHEMA, WAY } from './names.mjs';
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 
@@ -35,13 +36,13 @@ export async function firstCallAndMemory(target, run, suite, handles, fresh) {
   const wrong = reports.filter((r) => !r.valid).length;
   const heaps = reports.map((r) => r.jsHeapPerKey).filter((h) => typeof h === 'number');
   const memory = {
-    type: 'memory', schema: SCHEMA, target, run, suite, way: 'pqverify-prepared', keys: reports[0].keys,
+    type: 'memory', schema: SCHEMA, target, run, suite, way: WAY.pqverifyPrepared, keys: reports[0].keys,
     bytes_per_key: median(reports.map((r) => r.bytesPerKey)),
   };
   if (heaps.length) memory.js_heap_bytes_per_key = median(heaps);
   return [
-    firstCallSample(target, run, 'pqverify', suite, reports.map((r) => r.oneShotMs * 1e6), wrong),
-    firstCallSample(target, run, 'pqverify-prepared', suite, reports.map((r) => r.preparedMs * 1e6), wrong),
+    firstCallSample(target, run, WAY.pqverify, suite, reports.map((r) => r.oneShotMs * 1e6), wrong),
+    firstCallSample(target, run, WAY.pqverifyPrepared, suite, reports.map((r) => r.preparedMs * 1e6), wrong),
     memory,
   ];
 }

@@ -4,6 +4,7 @@
 // verify call. Modules are passed in, so Node and the browser share this file.
 
 import { SUITES } from '../../wasm/js/tables.js';
+import { WAY } from './names.mjs';
 
 const EXPORTS = Object.fromEntries(SUITES.map((s) => [s.name, s.export]));
 
@@ -24,14 +25,14 @@ export function makeWays(pq, noble, selected, baseline = null, liboqs = null) {
   let prepared = null; // the previous prepared key, freed when the next one is made
   const ways = [
     {
-      name: 'pqverify',
+      name: WAY.pqverify,
       bind(suite, pk, msg, sig) {
         const s = pq[exportOf(suite)];
         return s ? () => s.verify(sig, msg, pk) : null;
       },
     },
     {
-      name: 'pqverify-prepared',
+      name: WAY.pqverifyPrepared,
       bind(suite, pk, msg, sig) {
         const s = pq[exportOf(suite)];
         if (!s) return null;
@@ -44,7 +45,7 @@ export function makeWays(pq, noble, selected, baseline = null, liboqs = null) {
   ];
   if (baseline) {
     ways.push({
-      name: 'pqverify-portable',
+      name: WAY.pqverifyPortable,
       bind(suite, pk, msg, sig) {
         const s = baseline[exportOf(suite)];
         return s ? () => s.verify(sig, msg, pk) : null;
@@ -53,7 +54,7 @@ export function makeWays(pq, noble, selected, baseline = null, liboqs = null) {
   }
   if (noble) {
     ways.push({
-      name: 'noble',
+      name: WAY.noble,
       bind(suite, pk, msg, sig) {
         const s = noble[exportOf(suite)];
         return s ? () => s.verify(sig, msg, pk) : null;
@@ -62,7 +63,7 @@ export function makeWays(pq, noble, selected, baseline = null, liboqs = null) {
   }
   if (liboqs) {
     ways.push({
-      name: 'liboqs-js',
+      name: WAY.liboqsJs,
       bind(suite, pk, msg, sig) {
         const s = liboqs[suite];
         return s ? () => s.verify(msg, sig, pk) : null;

@@ -9,6 +9,7 @@
 pub mod certificates;
 pub mod engine;
 pub mod fixtures;
+pub mod names;
 pub mod record;
 pub mod report;
 pub mod stats;

@@ -8,7 +8,7 @@
 
 use crate::hash::Shake128;
 use crate::kernel;
-use crate::mldsa::field::Q;
+use crate::ring::field::Q;
 
 /// The digest C2SP/CCTV publishes for this transcript (`ML-DSA/accumulated`).
 pub const FIELD_DIGEST: [u8; 32] = [

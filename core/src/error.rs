@@ -7,8 +7,9 @@
 //! thrown or returned error.
 
 use core::fmt;
+use core::str::FromStr;
 
-use crate::Suite;
+use crate::{Interface, Suite};
 
 /// Why a verification did not succeed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +63,14 @@ pub enum Error {
         /// The suite the signature was given for.
         suite: Suite,
     },
+    /// A message whose parts do not fit its interface (a context or a pre-hash function
+    /// where the interface has none, no pre-hash function for the pre-hash interface).
+    MessageForm {
+        /// The interface asked for.
+        interface: Interface,
+        /// What does not fit.
+        what: &'static str,
+    },
     /// A suite name that is not one of the FIPS names.
     UnknownSuite,
     /// A pre-hash name that is not one of the approved functions.
@@ -109,6 +118,7 @@ impl fmt::Display for Error {
             Error::Unsupported { suite, what } => write!(f, "{suite} does not support {what}"),
             Error::MalformedSignature { suite, what } => write!(f, "malformed {suite} signature: {what}"),
             Error::InvalidSignature { suite } => write!(f, "{suite} signature does not verify"),
+            Error::MessageForm { interface, what } => write!(f, "the {interface} interface {what}"),
             Error::UnknownSuite => {
                 f.write_str("unknown suite name; expected a FIPS 204/205 name such as ML-DSA-44 or SLH-DSA-SHAKE-128s")
             }
@@ -129,3 +139,13 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+// Here rather than in `suite.rs`, so that the suite list depends on nothing above it.
+impl FromStr for Suite {
+    type Err = Error;
+
+    /// Parses a FIPS name such as `ML-DSA-44`, ignoring ASCII case.
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Suite::ALL.into_iter().find(|suite| suite.name().eq_ignore_ascii_case(s)).ok_or(Error::UnknownSuite)
+    }
+}

@@ -28,18 +28,23 @@ mod arch;
 pub mod cctv;
 mod error;
 mod hash;
+mod interface;
 mod kernel;
 #[cfg(any(test, feature = "kernel-checks"))]
 #[doc(hidden)]
 pub mod kernel_checks;
+mod kernel_set;
 mod message;
 mod mldsa;
+mod portable;
 mod prehash;
 mod public_key;
+mod ring;
 mod slhdsa;
 mod suite;
 
 pub use error::Error;
+pub use interface::Interface;
 pub use message::{MAX_CONTEXT_LEN, Message};
 pub use prehash::PreHash;
 pub use public_key::PublicKey;
@@ -122,7 +127,7 @@ impl PreparedKey {
 /// Which kernels run now: `avx2` (x86-64, detected at run time), `simd128` (wasm
 /// built with simd128) or `portable` (the scalar reference code).
 pub fn kernels() -> &'static str {
-    kernel::current().name()
+    kernel::name()
 }
 
 /// (Feature `force-portable`, on by default.)
@@ -134,3 +139,8 @@ pub fn kernels() -> &'static str {
 pub fn force_portable(on: bool) -> bool {
     kernel::set_force_portable(on)
 }
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

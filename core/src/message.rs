@@ -2,7 +2,7 @@
 //! message representative M′ that FIPS 204 and FIPS 205 build from it.
 
 use crate::prehash::{MAX_DIGEST, OID_LEN, PreHash};
-use crate::{Error, Family, Suite};
+use crate::{Error, Family, Interface, Suite};
 
 /// What an SLH-DSA suite lacks: the one interface a suite can lack.
 pub(crate) const EXTERNAL_MU_ML_DSA_ONLY: &str = "external mu (ML-DSA only)";
@@ -41,6 +41,49 @@ pub enum Message<'a> {
 }
 
 impl<'a> Message<'a> {
+    /// The one way to build a message from its parts, as requests carry them: `bytes` is
+    /// M (pure, pre-hash), M′ (internal) or μ (external μ); `context` is the pure and
+    /// pre-hash interfaces' and must be empty for the others; `prehash` is given exactly
+    /// for [`Interface::PreHash`]. Lengths are checked where verification checks them
+    /// ([`Message::check_for`]); this checks only that the parts fit the interface.
+    pub fn new(
+        interface: Interface,
+        bytes: &'a [u8],
+        context: &'a [u8],
+        prehash: Option<PreHash>,
+    ) -> Result<Self, Error> {
+        let form = |what| Err(Error::MessageForm { interface, what });
+        match (interface, prehash) {
+            (Interface::Pure, None) => Ok(Message::Pure { msg: bytes, ctx: context }),
+            (Interface::PreHash, Some(hash)) => Ok(Message::PreHash { msg: bytes, ctx: context, hash }),
+            (Interface::PreHash, None) => form("needs a pre-hash function"),
+            (_, Some(_)) => form("takes no pre-hash function (that is the prehash interface)"),
+            (_, None) if !context.is_empty() => form("takes no context (M′ or μ already holds it)"),
+            (Interface::Internal, None) => Ok(Message::Internal(bytes)),
+            (Interface::ExternalMu, None) => Ok(Message::ExternalMu(bytes)),
+        }
+    }
+
+    /// The interface this message is verified through.
+    pub const fn interface(&self) -> Interface {
+        match self {
+            Message::Pure { .. } => Interface::Pure,
+            Message::PreHash { .. } => Interface::PreHash,
+            Message::Internal(_) => Interface::Internal,
+            Message::ExternalMu(_) => Interface::ExternalMu,
+        }
+    }
+
+    /// The parts [`Message::new`] takes back: (interface, bytes, context, pre-hash).
+    pub const fn parts(&self) -> (Interface, &'a [u8], &'a [u8], Option<PreHash>) {
+        match *self {
+            Message::Pure { msg, ctx } => (Interface::Pure, msg, ctx, None),
+            Message::PreHash { msg, ctx, hash } => (Interface::PreHash, msg, ctx, Some(hash)),
+            Message::Internal(m) => (Interface::Internal, m, &[], None),
+            Message::ExternalMu(mu) => (Interface::ExternalMu, mu, &[], None),
+        }
+    }
+
     /// The pure interface with a context string.
     pub const fn pure(msg: &'a [u8], ctx: &'a [u8]) -> Self {
         Message::Pure { msg, ctx }
@@ -122,5 +165,38 @@ impl<'a> MessagePrime<'a> {
     /// The two parts of M′, in order.
     pub(crate) fn parts(&self) -> [&[u8]; 2] {
         [&self.head[..self.head_len], self.tail]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_builds_every_interface_and_refuses_parts_that_do_not_fit() {
+        let hash = PreHash::Sha2_256;
+        for m in [
+            Message::pure(b"m", b"c"),
+            Message::prehash(b"m", b"c", hash),
+            Message::Internal(b"m"),
+            Message::ExternalMu(b"u"),
+        ] {
+            let (interface, bytes, context, prehash) = m.parts();
+            assert_eq!(interface, m.interface());
+            let built = Message::new(interface, bytes, context, prehash).unwrap();
+            assert_eq!(built.parts(), m.parts());
+        }
+        let form = |i, ctx: &'static [u8], h| match Message::new(i, b"m", ctx, h) {
+            Err(Error::MessageForm { interface, .. }) => interface == i,
+            _ => false,
+        };
+        assert!(form(Interface::Pure, b"", Some(hash)));
+        assert!(form(Interface::PreHash, b"c", None));
+        assert!(form(Interface::Internal, b"c", None));
+        assert!(form(Interface::Internal, b"", Some(hash)));
+        assert!(form(Interface::ExternalMu, b"c", None));
+        // Lengths are verification's to check, not the builder's.
+        assert!(Message::new(Interface::ExternalMu, &[0; 3], b"", None).is_ok());
+        assert!(Message::new(Interface::Pure, b"m", &[0; 300], None).is_ok());
     }
 }

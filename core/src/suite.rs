@@ -1,10 +1,9 @@
 //! The parameter sets pqverify verifies, named exactly as FIPS 204 and FIPS 205 name them.
 
 use core::fmt;
-use core::str::FromStr;
 
-use crate::Error;
-use crate::{mldsa, slhdsa};
+use crate::mldsa::params::{self as mldsa_params, Params as MlDsaParams};
+use crate::slhdsa::params::{self as slhdsa_params, Params as SlhDsaParams};
 
 /// A signature scheme and parameter set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,9 +98,38 @@ impl Suite {
         }
     }
 
+    /// The parameters of an ML-DSA suite; `None` for other families.
+    pub(crate) const fn ml_dsa(self) -> Option<&'static MlDsaParams> {
+        match self {
+            Suite::MlDsa44 => Some(&mldsa_params::ML_DSA_44),
+            Suite::MlDsa65 => Some(&mldsa_params::ML_DSA_65),
+            Suite::MlDsa87 => Some(&mldsa_params::ML_DSA_87),
+            _ => None,
+        }
+    }
+
+    /// The parameters of an SLH-DSA suite; `None` for other families.
+    pub(crate) const fn slh_dsa(self) -> Option<&'static SlhDsaParams> {
+        Some(match self {
+            Suite::SlhDsaSha2_128s => &slhdsa_params::SHA2_128S,
+            Suite::SlhDsaShake128s => &slhdsa_params::SHAKE_128S,
+            Suite::SlhDsaSha2_128f => &slhdsa_params::SHA2_128F,
+            Suite::SlhDsaShake128f => &slhdsa_params::SHAKE_128F,
+            Suite::SlhDsaSha2_192s => &slhdsa_params::SHA2_192S,
+            Suite::SlhDsaShake192s => &slhdsa_params::SHAKE_192S,
+            Suite::SlhDsaSha2_192f => &slhdsa_params::SHA2_192F,
+            Suite::SlhDsaShake192f => &slhdsa_params::SHAKE_192F,
+            Suite::SlhDsaSha2_256s => &slhdsa_params::SHA2_256S,
+            Suite::SlhDsaShake256s => &slhdsa_params::SHAKE_256S,
+            Suite::SlhDsaSha2_256f => &slhdsa_params::SHA2_256F,
+            Suite::SlhDsaShake256f => &slhdsa_params::SHAKE_256F,
+            _ => return None,
+        })
+    }
+
     /// Length of an encoded public key, in bytes.
     pub const fn public_key_len(self) -> usize {
-        match (mldsa::params(self), slhdsa::params(self)) {
+        match (self.ml_dsa(), self.slh_dsa()) {
             (Some(p), _) => p.public_key_len(),
             (None, Some(p)) => p.public_key_len(),
             (None, None) => 0,
@@ -110,7 +138,7 @@ impl Suite {
 
     /// Length of an encoded signature, in bytes.
     pub const fn signature_len(self) -> usize {
-        match (mldsa::params(self), slhdsa::params(self)) {
+        match (self.ml_dsa(), self.slh_dsa()) {
             (Some(p), _) => p.signature_len(),
             (None, Some(p)) => p.signature_len(),
             (None, None) => 0,
@@ -162,14 +190,5 @@ impl Suite {
 impl fmt::Display for Suite {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl FromStr for Suite {
-    type Err = Error;
-
-    /// Parses a FIPS name such as `ML-DSA-44`, ignoring ASCII case.
-    fn from_str(s: &str) -> Result<Self, Error> {
-        Suite::ALL.into_iter().find(|suite| suite.name().eq_ignore_ascii_case(s)).ok_or(Error::UnknownSuite)
     }
 }

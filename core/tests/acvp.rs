@@ -26,7 +26,7 @@ fn run(cases: &[Case]) -> usize {
                 "tcId {} ({} {}): expected {}, got {:?}",
                 case.tc_id,
                 case.suite,
-                case.interface.label(),
+                case.interface.name(),
                 case.expected,
                 one_shot
             );

@@ -11,30 +11,9 @@ use std::io::Read;
 
 use serde::Deserialize;
 
-/// How a case is to be verified.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Interface {
-    /// ML-DSA.Verify / slh_verify: message and context.
-    Pure,
-    /// HashML-DSA.Verify / hash_slh_verify with the named pre-hash (ACVP name, e.g. `SHA2-256`).
-    PreHash(String),
-    /// Verify_internal on M′ (the `message` field).
-    Internal,
-    /// ML-DSA Verify_internal with a 64-byte μ (the `message` field holds μ).
-    ExternalMu,
-}
-
-impl Interface {
-    /// A short label for reports: `pure`, `prehash`, `internal`, `external-mu`.
-    pub fn label(&self) -> &'static str {
-        match self {
-            Interface::Pure => "pure",
-            Interface::PreHash(_) => "prehash",
-            Interface::Internal => "internal",
-            Interface::ExternalMu => "external-mu",
-        }
-    }
-}
+/// How a case is to be verified: pqverify-core's list of interfaces (the vectors
+/// themselves are read without it).
+pub use pqverify_core::Interface;
 
 /// One sigVer test case with its expected verdict.
 #[derive(Clone, Debug)]
@@ -47,6 +26,8 @@ pub struct Case {
     pub suite: String,
     /// The interface to verify through.
     pub interface: Interface,
+    /// The pre-hash function's ACVP name (`SHA2-256`, …): exactly for [`Interface::PreHash`].
+    pub prehash: Option<String>,
     /// Encoded public key.
     pub public_key: Vec<u8>,
     /// The message M (pure, pre-hash), M′ (internal) or μ (external μ).
@@ -169,9 +150,7 @@ pub fn load(prompt_gz: &[u8], expected_gz: &[u8]) -> Result<Vec<Case>, LoadError
             let missing = |field: &str| LoadError(format!("tcId {tc_id}: missing field {field}"));
             let interface = match (group.signature_interface.as_str(), group.pre_hash.as_deref()) {
                 ("external", Some("pure")) => Interface::Pure,
-                ("external", Some("preHash")) => {
-                    Interface::PreHash(test.hash_alg.clone().ok_or_else(|| missing("hashAlg"))?)
-                }
+                ("external", Some("preHash")) => Interface::PreHash,
                 ("internal", _) if group.external_mu == Some(true) => Interface::ExternalMu,
                 ("internal", _) => Interface::Internal,
                 (iface, ph) => {
@@ -190,6 +169,10 @@ pub fn load(prompt_gz: &[u8], expected_gz: &[u8]) -> Result<Vec<Case>, LoadError
                 tg_id: group.tg_id,
                 suite: group.parameter_set.clone(),
                 interface,
+                prehash: match interface {
+                    Interface::PreHash => Some(test.hash_alg.clone().ok_or_else(|| missing("hashAlg"))?),
+                    _ => None,
+                },
                 public_key: unhex("pk", tc_id, &test.pk)?,
                 message: unhex("message", tc_id, message)?,
                 context: unhex("context", tc_id, test.context.as_deref().unwrap_or(""))?,
@@ -229,7 +212,7 @@ mod tests {
         assert_eq!(ml.len(), 180);
         assert_eq!(ml.iter().filter(|c| c.expected).count(), 36);
         for label in ["pure", "prehash", "internal", "external-mu"] {
-            assert_eq!(ml.iter().filter(|c| c.interface.label() == label).count(), 45, "{label}");
+            assert_eq!(ml.iter().filter(|c| c.interface.name() == label).count(), 45, "{label}");
         }
         let slh = slh_dsa_sigver().unwrap();
         assert_eq!(slh.len(), 504);

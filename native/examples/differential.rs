@@ -7,6 +7,7 @@
 //! `cargo run --release -p pqverify-native --example differential -- --count N [--seed S] [--out DIR] [--portable]`
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "a campaign driver; failures must stop it")]
 
+use pqverify_native::backend::Fault;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::Arc;
@@ -37,7 +38,7 @@ fn core_outcome(r: Result<(), pqverify_core::Error>) -> String {
 }
 
 /// As [`core_outcome`], for a backend.
-fn backend_outcome(r: Result<bool, String>) -> String {
+fn backend_outcome(r: Result<bool, Fault>) -> String {
     match r {
         Ok(true) => "valid".into(),
         Ok(false) => "invalid".into(),
@@ -288,8 +289,8 @@ mod tests {
         fn supports(&self, _: Suite, _: Interface) -> bool {
             true
         }
-        fn verify(&self, _: &Request<'_>) -> Result<bool, String> {
-            Err("out of memory".into())
+        fn verify(&self, _: &Request<'_>) -> Result<bool, Fault> {
+            Err(Fault::Failed("out of memory".into()))
         }
     }
 

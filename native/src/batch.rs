@@ -2,7 +2,7 @@
 //! cores, verdicts in input order, with an optional Verify-Unit budget charged
 //! before any verification starts.
 
-use pqverify_core::{Message, PreHash, Suite};
+use pqverify_core::{Interface, Message, PreHash, Suite};
 use rayon::prelude::*;
 
 use crate::backend::Request;
@@ -35,6 +35,50 @@ pub enum OwnedMessage {
 }
 
 impl OwnedMessage {
+    /// A message from a request's parts, by core's one rule ([`Message::new`]): an
+    /// error names the part that does not fit the interface.
+    pub fn new(
+        interface: Interface,
+        bytes: Vec<u8>,
+        context: Vec<u8>,
+        prehash: Option<PreHash>,
+    ) -> Result<Self, pqverify_core::Error> {
+        Message::new(interface, &bytes, &context, prehash)?;
+        Ok(match prehash {
+            Some(hash) => OwnedMessage::PreHash { msg: bytes, ctx: context, hash },
+            None => match interface {
+                Interface::Internal => OwnedMessage::Internal(bytes),
+                Interface::ExternalMu => OwnedMessage::ExternalMu(bytes),
+                _ => OwnedMessage::Pure { msg: bytes, ctx: context },
+            },
+        })
+    }
+
+    /// A message from the fields a request line or the command line carries:
+    /// `external` (the pure or pre-hash interface, by `prehash`) with `msg` and an
+    /// optional `ctx`, or internal with `msg` (M′) or `mu`. `name` writes a field's name
+    /// as the caller shows it (`field msg`, `--msg`). Which parts each interface takes
+    /// is core's rule ([`Message::new`]).
+    pub fn from_fields(
+        external: bool,
+        msg: Option<Vec<u8>>,
+        mu: Option<Vec<u8>>,
+        ctx: Option<Vec<u8>>,
+        prehash: Option<PreHash>,
+        name: impl Fn(&str) -> String,
+    ) -> Result<Self, String> {
+        let (interface, bytes) = match (external, msg, mu) {
+            (true, Some(msg), None) => (if prehash.is_some() { Interface::PreHash } else { Interface::Pure }, msg),
+            (true, _, Some(_)) => return Err(format!("{} needs the internal interface", name("mu"))),
+            (true, None, None) => return Err(format!("missing {}", name("msg"))),
+            (false, Some(m), None) => (Interface::Internal, m),
+            (false, None, Some(mu)) => (Interface::ExternalMu, mu),
+            (false, Some(_), Some(_)) => return Err(format!("give {} (M′) or {}, not both", name("msg"), name("mu"))),
+            (false, None, None) => return Err(format!("missing {} (M′) or {}", name("msg"), name("mu"))),
+        };
+        OwnedMessage::new(interface, bytes, ctx.unwrap_or_default(), prehash).map_err(|e| e.to_string())
+    }
+
     /// Borrowed as a core [`Message`].
     pub fn as_message(&self) -> Message<'_> {
         match self {

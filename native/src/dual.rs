@@ -12,6 +12,7 @@
 //! pqverify. Every disagreement is counted and written to the sink exactly once; a
 //! sink that fails turns the request into an error rather than losing it.
 
+use crate::backend::Fault;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -44,17 +45,6 @@ impl Mode {
     }
 }
 
-impl std::str::FromStr for Mode {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "enforce" => Ok(Mode::Enforce),
-            "shadow" => Ok(Mode::Shadow),
-            other => Err(format!("unknown mode {other:?}; expected enforce or shadow")),
-        }
-    }
-}
-
 /// The result of one dual check.
 #[derive(Clone, Debug)]
 pub struct DualResult {
@@ -83,11 +73,11 @@ pub struct DualVerifier {
     rejections: AtomicU64,
 }
 
-fn outcome(result: Result<bool, String>) -> Outcome {
+fn outcome(result: Result<bool, Fault>) -> Outcome {
     match result {
         Ok(true) => Outcome::Valid,
         Ok(false) => Outcome::Invalid,
-        Err(e) => Outcome::Fault(e),
+        Err(e) => Outcome::Fault(e.to_string()),
     }
 }
 

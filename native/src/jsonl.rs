@@ -173,34 +173,13 @@ fn item_of(obj: &Map<String, Value>) -> Result<Item, String> {
     let mu = hex_field(obj, "mu")?;
     let msg = hex_field(obj, "msg")?;
     let prehash = text(obj, "prehash")?;
-    let message = match text(obj, "interface")?.unwrap_or("external") {
-        "external" => {
-            if mu.is_some() {
-                return Err("field mu needs interface internal".into());
-            }
-            let msg = msg.ok_or("missing field msg")?;
-            let ctx = ctx.unwrap_or_default();
-            match prehash {
-                None => OwnedMessage::Pure { msg, ctx },
-                Some(name) => {
-                    let hash = name.parse().map_err(|e| format!("{e}: {name:?}"))?;
-                    OwnedMessage::PreHash { msg, ctx, hash }
-                }
-            }
-        }
-        "internal" => {
-            if ctx.is_some() || prehash.is_some() {
-                return Err("fields ctx and prehash are for interface external".into());
-            }
-            match (msg, mu) {
-                (Some(m), None) => OwnedMessage::Internal(m),
-                (None, Some(mu)) => OwnedMessage::ExternalMu(mu),
-                (Some(_), Some(_)) => return Err("give msg (M′) or mu, not both".into()),
-                (None, None) => return Err("missing field msg (M′) or mu".into()),
-            }
-        }
+    let prehash = prehash.map(|name| name.parse().map_err(|e| format!("{e}: {name:?}"))).transpose()?;
+    let external = match text(obj, "interface")?.unwrap_or("external") {
+        "external" => true,
+        "internal" => false,
         other => return Err(format!("unknown interface {other:?}; expected external or internal")),
     };
+    let message = OwnedMessage::from_fields(external, msg, mu, ctx, prehash, |f| format!("field {f}"))?;
     Ok(Item { suite, public_key, message, signature })
 }
 
@@ -214,11 +193,41 @@ pub fn answer(id: Value, result: &Result<bool, VerifyError>) -> Value {
     }
 }
 
-/// Parses and verifies one line, returning its answer object.
-pub fn answer_line(verifier: &dyn Verify, line: &str) -> Value {
+/// What one answer said, for a stream's totals: read off the typed result, never off
+/// the text written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// The signature verified.
+    pub valid: bool,
+    /// The line got an error instead of a verdict.
+    pub error: bool,
+    /// That error is a fault on this side ([`VerifyError::is_fault`]).
+    pub fault: bool,
+}
+
+impl Tally {
+    /// The tally of an unusable line (an input error).
+    pub const INPUT_ERROR: Tally = Tally { valid: false, error: true, fault: false };
+
+    /// The tally of a verification's result.
+    pub fn of(result: &Result<bool, VerifyError>) -> Tally {
+        match result {
+            Ok(valid) => Tally { valid: *valid, ..Tally::default() },
+            Err(e) => Tally { valid: false, error: true, fault: e.is_fault() },
+        }
+    }
+}
+
+/// Parses and verifies one line, returning its answer object and what it said.
+pub fn answer_line(verifier: &dyn Verify, line: &str) -> (Value, Tally) {
     match parse_line(line) {
-        Ok((id, item)) => answer(id, &verifier.verify(&item.request())),
-        Err(LineError { id, error }) => json!({ "id": id, "valid": false, "error": error, "kind": "input" }),
+        Ok((id, item)) => {
+            let result = verifier.verify(&item.request());
+            (answer(id, &result), Tally::of(&result))
+        }
+        Err(LineError { id, error }) => {
+            (json!({ "id": id, "valid": false, "error": error, "kind": "input" }), Tally::INPUT_ERROR)
+        }
     }
 }
 

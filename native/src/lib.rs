@@ -2,12 +2,9 @@
 //! reference), dual verification in `enforce` or `shadow` mode, parallel batches
 //! with a prepared-key cache and a Verify-Unit budget, and the `pqverify` CLI.
 
-pub mod alloc_count;
 pub mod backend;
 pub mod batch;
-pub mod bench;
 pub mod cache;
-pub mod capacity;
 pub mod certificate;
 pub mod dual;
 pub mod jsonl;
@@ -19,7 +16,7 @@ pub mod units;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use backend::{Backend, Interface, Request};
+use backend::{Backend, Fault, Interface, Request};
 
 /// Why a request got no verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +76,7 @@ pub fn check_request(r: &Request<'_>) -> Result<(), VerifyError> {
 }
 
 /// Runs a backend, containing errors and panics: `Err` is never a verdict.
-pub fn run_backend(backend: &dyn Backend, r: &Request<'_>) -> Result<bool, String> {
+pub fn run_backend(backend: &dyn Backend, r: &Request<'_>) -> Result<bool, Fault> {
     match catch_unwind(AssertUnwindSafe(|| backend.verify(r))) {
         Ok(result) => result,
         Err(panic) => {
@@ -88,7 +85,7 @@ pub fn run_backend(backend: &dyn Backend, r: &Request<'_>) -> Result<bool, Strin
                 .map(|s| (*s).to_owned())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_owned());
-            Err(format!("{} panicked: {what}", backend.name()))
+            Err(Fault::Failed(format!("{} panicked: {what}", backend.name())))
         }
     }
 }
@@ -116,7 +113,7 @@ impl Verify for Single {
                 r.interface()
             )));
         }
-        run_backend(b.as_ref(), r).map_err(VerifyError::Backend)
+        run_backend(b.as_ref(), r).map_err(|f| VerifyError::Backend(f.to_string()))
     }
 
     fn describe(&self) -> String {
@@ -128,3 +125,8 @@ impl Verify for Single {
 pub fn interfaces_of(backend: &dyn Backend, suite: pqverify_core::Suite) -> Vec<Interface> {
     Interface::ALL.into_iter().filter(|&i| backend.supports(suite, i)).collect()
 }
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -25,10 +25,6 @@ macro_rules! say {
 
 mod cli;
 
-/// Counts heap bytes in use, for the benchmark's memory-per-key records.
-#[global_allocator]
-static ALLOCATOR: pqverify_native::alloc_count::Counting = pqverify_native::alloc_count::Counting;
-
 use cli::failure::Failure::{BadInput, Internal};
 use cli::{Cli, Command};
 
@@ -52,9 +48,6 @@ fn main() -> ExitCode {
         Command::Qc { suite, keys, msg, ctx, signatures, threshold, threads, one_shot } => {
             cli::qc::qc(cli::qc::Qc { suite, keys, msg, ctx, signatures, threshold, threads, one_shot })
         }
-        Command::Bench(args) => cli::bench::bench(args),
-        Command::BenchFirstCall { suite } => cli::bench::first_call(&suite),
-        Command::Report { files, out_dir, units, check } => cli::report::report(&files, out_dir, &units, check),
     };
     match result {
         Ok(code) => code,

@@ -94,3 +94,30 @@ impl<W: Write + Send> DisagreementSink for JsonLines<W> {
         out.flush()
     }
 }
+
+/// Opens the disagreement log: a file (appended), or standard error when the path is
+/// `-`. Rust points a closed descriptor 2 at /dev/null before `main`, so standard error
+/// that is /dev/null (closed, or `2>/dev/null`) is refused: the log would be lost. Every
+/// record is written and flushed on its own, and a failing write fails that request.
+pub fn open_log(path: &std::path::Path) -> Result<std::sync::Arc<dyn DisagreementSink>, String> {
+    let (target, shown) = if path.as_os_str() == "-" {
+        let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| {
+            use std::os::unix::fs::MetadataExt;
+            (a.dev(), a.ino(), a.rdev()) == (b.dev(), b.ino(), b.rdev())
+        };
+        if let (Ok(err), Ok(null)) = (std::fs::metadata("/dev/stderr"), std::fs::metadata("/dev/null"))
+            && same(&err, &null)
+        {
+            return Err("standard error is closed or /dev/null, so disagreements would be lost; give a file".into());
+        }
+        (std::path::Path::new("/dev/stderr"), "standard error".to_owned())
+    } else {
+        (path, path.display().to_string())
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(target)
+        .map_err(|e| format!("cannot open {shown}: {e}"))?;
+    Ok(std::sync::Arc::new(JsonLines::new(file)))
+}

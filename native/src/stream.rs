@@ -14,7 +14,8 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use crate::{Verify, jsonl};
+use crate::Verify;
+use crate::jsonl::{self, Tally};
 
 /// Limits of a streaming batch.
 #[derive(Clone, Copy, Debug)]
@@ -128,23 +129,24 @@ fn answer_all(
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
             }
         }
-        let answers: Vec<Value> = pool.install(|| {
+        let answers: Vec<(Value, Tally)> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|line| match line {
                     Ok(text) => jsonl::answer_line(verifier, text),
-                    Err(len) => json!({"id": null, "valid": false, "kind": "input",
-                                      "error": format!("line is {len} bytes; the limit is {}", limits.max_line)}),
+                    Err(len) => (
+                        json!({"id": null, "valid": false, "kind": "input",
+                               "error": format!("line is {len} bytes; the limit is {}", limits.max_line)}),
+                        Tally::INPUT_ERROR,
+                    ),
                 })
                 .collect()
         });
-        for a in &answers {
+        for (a, tally) in &answers {
             totals.lines += 1;
-            totals.valid += u64::from(a["valid"] == json!(true));
-            if a.get("error").is_some() {
-                totals.errors += 1;
-                totals.faults += u64::from(matches!(a["kind"].as_str(), Some("backend" | "sink")));
-            }
+            totals.valid += u64::from(tally.valid);
+            totals.errors += u64::from(tally.error);
+            totals.faults += u64::from(tally.fault);
             writeln!(out, "{a}")?;
         }
         out.flush()?;

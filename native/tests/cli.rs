@@ -106,9 +106,6 @@ fn output_failures_are_exit_3_never_a_panic() {
         let out = pqverify_redirected(cmd, None, None);
         assert_ne!(out.status.code(), Some(101), "{cmd} into a closed pipe panicked");
     }
-    let records = concat!(env!("CARGO_MANIFEST_DIR"), "/../results/2026-11-30_vm/native.jsonl");
-    let out = pqverify_redirected(&format!("report {records}"), Some("/dev/full"), Some("/dev/null"));
-    assert_eq!(out.status.code(), Some(3), "report > /dev/full");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

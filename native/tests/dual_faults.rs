@@ -6,6 +6,7 @@
 
 mod common;
 
+use pqverify_native::backend::Fault;
 use std::collections::HashSet;
 use std::io::Write;
 use std::sync::Arc;
@@ -39,7 +40,7 @@ impl Backend for Flipper {
     fn supports(&self, _: Suite, i: Interface) -> bool {
         i == Interface::Pure
     }
-    fn verify(&self, r: &Request<'_>) -> Result<bool, String> {
+    fn verify(&self, r: &Request<'_>) -> Result<bool, Fault> {
         let honest = pqverify_core::verify(r.suite, r.public_key, r.message, r.signature).is_ok();
         Ok(if index_of(r).is_multiple_of(13) { !honest } else { honest })
     }
@@ -60,8 +61,8 @@ impl Backend for Broken {
     fn supports(&self, _: Suite, _: Interface) -> bool {
         true
     }
-    fn verify(&self, _: &Request<'_>) -> Result<bool, String> {
-        if self.panics { panic!("injected panic") } else { Err("injected error".into()) }
+    fn verify(&self, _: &Request<'_>) -> Result<bool, Fault> {
+        if self.panics { panic!("injected panic") } else { Err(Fault::Failed("injected error".into())) }
     }
 }
 

@@ -1,7 +1,9 @@
 /** An approved pre-hash function by ACVP name (matched ignoring case at run time). */
 export type PreHashName =
+  // xtask tables: prehash-names
   | 'SHA2-224' | 'SHA2-256' | 'SHA2-384' | 'SHA2-512' | 'SHA2-512/224' | 'SHA2-512/256'
   | 'SHA3-224' | 'SHA3-256' | 'SHA3-384' | 'SHA3-512' | 'SHAKE-128' | 'SHAKE-256';
+  // xtask tables: end
 
 /** A pre-hash function: an ACVP name or a `@noble/hashes` hash function (identified by its OID). */
 export type PreHash = PreHashName | { oid?: Uint8Array };
@@ -111,6 +113,7 @@ export interface Suite {
   prepare(publicKey: PublicKeyInput, opts?: PrepareOpts): PreparedKey;
 }
 
+// xtask tables: declarations all
 export declare const ml_dsa44: Suite;
 export declare const ml_dsa65: Suite;
 export declare const ml_dsa87: Suite;
@@ -126,6 +129,7 @@ export declare const slh_dsa_shake_192s: Suite;
 export declare const slh_dsa_shake_192f: Suite;
 export declare const slh_dsa_shake_256s: Suite;
 export declare const slh_dsa_shake_256f: Suite;
+// xtask tables: end
 
 /** Verifies with the suite named `suiteName` (FIPS name). `opts.prehash` selects the pre-hash variant. */
 export declare function verify(

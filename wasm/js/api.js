@@ -2,7 +2,7 @@
 // every entry: the per-scheme ones (ml-dsa.js, slh-dsa.js), the default one (index.js),
 // the baseline build (baseline.js) and the manual one (manual.js).
 
-import { PREHASHES, SUITES } from './tables.js';
+import { INTERFACES, PREHASHES, SUITES } from './tables.js';
 
 export function describe(value) {
   if (value === null) return 'null';
@@ -172,14 +172,14 @@ export function makeSuites(bindings, family) {
     const isMlDsa = type === 'ml-dsa';
     const lengths = Object.freeze({ publicKey: pkLen, signature: sigLen });
     // bindings() outside call(): not being initialised is an environment Error, not an
-    // argument error. Suite, interface and pre-hash cross as numbers (`iface` names a
-    // member of the glue's Interface enum; the ids come from tables.js).
+    // argument error. Suite, interface and pre-hash cross as numbers (the ids come
+    // from tables.js, generated from pqverify-core).
     const run = (iface, hash, sig, msg, ctx, pk, o) => {
       bytes('signature', sig);
       bytes('message', msg);
       const [format, key] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa);
       const wasm = bindings();
-      return call(() => wasm.verify(id, wasm.KeyFormat[format], wasm.Interface[iface], hash, sig, msg, ctx, key));
+      return call(() => wasm.verify(id, wasm.KeyFormat[format], iface, hash, sig, msg, ctx, key));
     };
 
     const suite = {
@@ -193,7 +193,7 @@ export function makeSuites(bindings, family) {
       name,
       verify(sig, msg, pk, opts) {
         const o = options(opts, ['context', 'keyFormat'], `${name} verify`);
-        return run('Pure', 0, sig, msg, context(o), pk, o);
+        return run(INTERFACES.pure, 0, sig, msg, context(o), pk, o);
       },
       prehash(hash) {
         const h = hashId(hash);
@@ -203,7 +203,7 @@ export function makeSuites(bindings, family) {
           lengths,
           verify(sig, msg, pk, opts) {
             const o = options(opts, ['context', 'keyFormat'], `${name} prehash verify`);
-            return run('PreHash', h, sig, msg, context(o), pk, o);
+            return run(INTERFACES.prehash, h, sig, msg, context(o), pk, o);
           },
         });
       },
@@ -216,9 +216,9 @@ export function makeSuites(bindings, family) {
             bytes('message', msg);
             if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no external-mu interface (ML-DSA only)`);
             if (msg.length !== 64) throw new RangeError(`pqverify: external mu is ${msg.length} bytes; it must be exactly 64 bytes`);
-            return run('Mu', 0, sig, msg, NO_BYTES, pk, o);
+            return run(INTERFACES['external-mu'], 0, sig, msg, NO_BYTES, pk, o);
           }
-          return run('Internal', 0, sig, msg, NO_BYTES, pk, o);
+          return run(INTERFACES.internal, 0, sig, msg, NO_BYTES, pk, o);
         },
       }),
       prepare(pk, opts) {
@@ -230,14 +230,14 @@ export function makeSuites(bindings, family) {
           if (key === null) throw new Error(`pqverify: this ${name} prepared key was freed`);
           return key;
         };
-        const runPrepared = (iface, hash, sig, msg, ctx) => call(() => live().verify(wasm.Interface[iface], hash, sig, msg, ctx));
+        const runPrepared = (iface, hash, sig, msg, ctx) => call(() => live().verify(iface, hash, sig, msg, ctx));
         const prepared = {
           suite: name,
           verify(sig, msg, opts) {
             const o = options(opts, ['context'], `${name} prepared verify`);
             bytes('signature', sig);
             bytes('message', msg);
-            return runPrepared('Pure', 0, sig, msg, context(o));
+            return runPrepared(INTERFACES.pure, 0, sig, msg, context(o));
           },
           prehash(hash) {
             const h = hashId(hash);
@@ -246,7 +246,7 @@ export function makeSuites(bindings, family) {
                 const o = options(opts, ['context'], `${name} prepared prehash verify`);
                 bytes('signature', sig);
                 bytes('message', msg);
-                return runPrepared('PreHash', h, sig, msg, context(o));
+                return runPrepared(INTERFACES.prehash, h, sig, msg, context(o));
               },
             });
           },
@@ -258,9 +258,9 @@ export function makeSuites(bindings, family) {
               if (o.externalMu) {
                 if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no external-mu interface (ML-DSA only)`);
                 if (msg.length !== 64) throw new RangeError(`pqverify: external mu is ${msg.length} bytes; it must be exactly 64 bytes`);
-                return runPrepared('Mu', 0, sig, msg, NO_BYTES);
+                return runPrepared(INTERFACES['external-mu'], 0, sig, msg, NO_BYTES);
               }
-              return runPrepared('Internal', 0, sig, msg, NO_BYTES);
+              return runPrepared(INTERFACES.internal, 0, sig, msg, NO_BYTES);
             },
           }),
           /** Releases the expanded key now (otherwise it is released when garbage-collected). */

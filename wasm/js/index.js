@@ -4,27 +4,38 @@
 // build embedded and compiled synchronously on first use; a bundler keeps only the
 // schemes a wallet imports. Works unchanged in service workers (MV3 extensions),
 // workers, bundles and under require() (index.cjs).
-import { ml_dsa44, ml_dsa65, ml_dsa87, memoryBytes as mlDsaMemory, backend as mlDsaBackend } from './ml-dsa.js';
 import {
+  // xtask tables: names ml-dsa
+  ml_dsa44, ml_dsa65, ml_dsa87,
+  // xtask tables: end
+  memoryBytes as mlDsaMemory, backend as mlDsaBackend,
+} from './ml-dsa.js';
+import {
+  // xtask tables: names slh-dsa
   slh_dsa_sha2_128s, slh_dsa_sha2_128f, slh_dsa_sha2_192s, slh_dsa_sha2_192f, slh_dsa_sha2_256s, slh_dsa_sha2_256f,
   slh_dsa_shake_128s, slh_dsa_shake_128f, slh_dsa_shake_192s, slh_dsa_shake_192f, slh_dsa_shake_256s, slh_dsa_shake_256f,
+  // xtask tables: end
   memoryBytes as slhDsaMemory,
 } from './slh-dsa.js';
 import { verifyByName } from './api.js';
 
 export { suites } from './api.js';
 export {
+  // xtask tables: names all
   ml_dsa44, ml_dsa65, ml_dsa87,
   slh_dsa_sha2_128s, slh_dsa_sha2_128f, slh_dsa_sha2_192s, slh_dsa_sha2_192f, slh_dsa_sha2_256s, slh_dsa_sha2_256f,
   slh_dsa_shake_128s, slh_dsa_shake_128f, slh_dsa_shake_192s, slh_dsa_shake_192f, slh_dsa_shake_256s, slh_dsa_shake_256f,
+  // xtask tables: end
 };
 
 /** Verifies with the suite named `suiteName` (a FIPS name such as "SLH-DSA-SHAKE-128s"). */
 export function verify(suiteName, sig, msg, pk, opts) {
   const all = {
+    // xtask tables: names all
     ml_dsa44, ml_dsa65, ml_dsa87,
     slh_dsa_sha2_128s, slh_dsa_sha2_128f, slh_dsa_sha2_192s, slh_dsa_sha2_192f, slh_dsa_sha2_256s, slh_dsa_sha2_256f,
     slh_dsa_shake_128s, slh_dsa_shake_128f, slh_dsa_shake_192s, slh_dsa_shake_192f, slh_dsa_shake_256s, slh_dsa_shake_256f,
+    // xtask tables: end
   };
   return verifyByName(all, suiteName, sig, msg, pk, opts);
 }

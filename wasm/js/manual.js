@@ -18,9 +18,11 @@ export const init = makeInit(instance);
 export const initSync = instance.initSync;
 
 export const {
+  // xtask tables: names all
   ml_dsa44, ml_dsa65, ml_dsa87,
   slh_dsa_sha2_128s, slh_dsa_sha2_128f, slh_dsa_sha2_192s, slh_dsa_sha2_192f, slh_dsa_sha2_256s, slh_dsa_sha2_256f,
   slh_dsa_shake_128s, slh_dsa_shake_128f, slh_dsa_shake_192s, slh_dsa_shake_192f, slh_dsa_shake_256s, slh_dsa_shake_256f,
+  // xtask tables: end
   /** Verifies with the suite named `suiteName` (a FIPS name). */
   verify,
   /** Every suite with its FIPS name, export name and byte lengths. */

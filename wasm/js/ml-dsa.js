@@ -10,9 +10,11 @@ const instance = /* @__PURE__ */ makeInstance(glue);
 const bindings = /* @__PURE__ */ embedded(instance, CODES, WASM, true);
 const suites = /* @__PURE__ */ makeSuites(bindings, 'ml-dsa');
 
+// xtask tables: exports ml-dsa
 export const ml_dsa44 = suites.ml_dsa44;
 export const ml_dsa65 = suites.ml_dsa65;
 export const ml_dsa87 = suites.ml_dsa87;
+// xtask tables: end
 
 /** Bytes of this module's wasm linear memory; 0 before its first verify. */
 export function memoryBytes() {

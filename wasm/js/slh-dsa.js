@@ -10,6 +10,7 @@ const instance = /* @__PURE__ */ makeInstance(glue);
 const bindings = /* @__PURE__ */ embedded(instance, CODES, WASM, true);
 const suites = /* @__PURE__ */ makeSuites(bindings, 'slh-dsa');
 
+// xtask tables: exports slh-dsa
 export const slh_dsa_sha2_128s = suites.slh_dsa_sha2_128s;
 export const slh_dsa_sha2_128f = suites.slh_dsa_sha2_128f;
 export const slh_dsa_sha2_192s = suites.slh_dsa_sha2_192s;
@@ -22,6 +23,7 @@ export const slh_dsa_shake_192s = suites.slh_dsa_shake_192s;
 export const slh_dsa_shake_192f = suites.slh_dsa_shake_192f;
 export const slh_dsa_shake_256s = suites.slh_dsa_shake_256s;
 export const slh_dsa_shake_256f = suites.slh_dsa_shake_256f;
+// xtask tables: end
 
 /** Bytes of this module's wasm linear memory; 0 before its first verify. */
 export function memoryBytes() {

@@ -13,3 +13,5 @@ export declare const SUITES: readonly {
 }[];
 /** Every approved pre-hash function: its number at the wasm boundary, ACVP name and the DER encoding of its OID. */
 export declare const PREHASHES: readonly { readonly id: number; readonly name: string; readonly oid: readonly number[] }[];
+/** Every interface by its name in pqverify-core: its number at the wasm boundary. */
+export declare const INTERFACES: { readonly pure: number; readonly prehash: number; readonly internal: number; readonly 'external-mu': number };

@@ -5,7 +5,7 @@
 //! Every function returns `false` for a signature that is not valid and throws
 //! (a `JsError` with the core's message) only when the call itself is unusable.
 
-use pqverify_core::{Error, Message, PreHash, PreparedKey as CorePreparedKey, PublicKey, Suite};
+use pqverify_core::{Error, Interface, Message, PreHash, PreparedKey as CorePreparedKey, PublicKey, Suite};
 use wasm_bindgen::prelude::*;
 
 /// The suite numbered `id`: its index in `Suite::ALL` (the `id` of the package's
@@ -18,41 +18,24 @@ fn suite(id: u32) -> Result<Suite, JsError> {
         .ok_or_else(|| JsError::new(&format!("unknown suite id {id}; expected 0 to {}", Suite::ALL.len() - 1)))
 }
 
-/// How the message of a call is read. The numbers cross the JS boundary (the package
-/// passes `Interface.Pure` and so on, from the glue wasm-bindgen generates).
-#[wasm_bindgen]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Interface {
-    /// M with a context (FIPS 204 Algorithm 3, FIPS 205 Algorithm 24).
-    Pure = 0,
-    /// PH(M) with a context and the hash numbered `hash` (Algorithms 5 and 25).
-    PreHash = 1,
-    /// M′ as given (the internal interface).
-    Internal = 2,
-    /// A 64-byte external μ (ML-DSA only).
-    Mu = 3,
-}
-
-/// Builds the message for interface number `interface` ([`Interface`]); `hash` is the
-/// index of the pre-hash in `PreHash::ALL` (the `id` of the package's `PREHASHES`),
-/// read only for [`Interface::PreHash`].
+/// Builds the message for interface number `interface` (its index in `Interface::ALL`,
+/// the `INTERFACES` table of the package's generated tables.js) with pre-hash number
+/// `hash` (its index in `PreHash::ALL`, the `id` of `PREHASHES`, read only for the
+/// pre-hash interface), by core's one rule (`Message::new`).
 fn message<'a>(interface: u32, hash: u32, msg: &'a [u8], ctx: &'a [u8]) -> Result<Message<'a>, JsError> {
-    const PURE: u32 = Interface::Pure as u32;
-    const PRE_HASH: u32 = Interface::PreHash as u32;
-    const INTERNAL: u32 = Interface::Internal as u32;
-    const MU: u32 = Interface::Mu as u32;
-    Ok(match interface {
-        PURE => Message::pure(msg, ctx),
-        PRE_HASH => {
-            let hash = usize::try_from(hash).ok().and_then(|i| PreHash::ALL.get(i)).copied().ok_or_else(|| {
-                JsError::new(&format!("unknown pre-hash id {hash}; expected 0 to {}", PreHash::ALL.len() - 1))
-            })?;
-            Message::prehash(msg, ctx, hash)
+    let last = |n: usize| n - 1;
+    let interface = usize::try_from(interface).ok().and_then(|i| Interface::ALL.get(i)).copied().ok_or_else(|| {
+        JsError::new(&format!("unknown interface id {interface}; expected 0 to {}", last(Interface::ALL.len())))
+    })?;
+    let prehash = match interface {
+        Interface::PreHash => {
+            Some(usize::try_from(hash).ok().and_then(|i| PreHash::ALL.get(i)).copied().ok_or_else(|| {
+                JsError::new(&format!("unknown pre-hash id {hash}; expected 0 to {}", last(PreHash::ALL.len())))
+            })?)
         }
-        INTERNAL => Message::Internal(msg),
-        MU => Message::ExternalMu(msg),
-        other => return Err(JsError::new(&format!("unknown interface id {other}; expected {PURE} to {MU}"))),
-    })
+        _ => None,
+    };
+    Message::new(interface, msg, ctx, prehash).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// How a public key is encoded. The numbers cross the JS boundary (the package passes
@@ -90,7 +73,7 @@ fn verdict(result: Result<(), Error>) -> Result<bool, JsError> {
 
 /// Verifies one signature under the suite numbered `suite` (see [`suite`]) and the
 /// public key encoded as format number `key_format` ([`KeyFormat`]), reading the
-/// message as interface number `interface` ([`Interface`]) with pre-hash number
+/// message as interface number `interface` (see `message`) with pre-hash number
 /// `hash`. Numbers, not names, so that a call copies only its byte arrays.
 #[allow(clippy::too_many_arguments, reason = "flat arguments cross the JS boundary without allocating")]
 #[wasm_bindgen]

@@ -19,6 +19,7 @@ import { coldStarts, wasmSizes } from './cold-start.mjs';
 import { bundleSizes } from './bundle-sizes.mjs';
 import { liboqsInstances } from '../../benches/js/liboqs.mjs';
 import { platformKeys, platformWays } from '../../benches/js/platform.mjs';
+import { SCHEMA } from '../../benches/js/names.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -44,7 +45,7 @@ const version = (entry) => {
 };
 const run = opt('--run') ?? `${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}-node`;
 const env = {
-  type: 'env', schema: 'pqverify-bench/1', target: 'node', run,
+  type: 'env', schema: SCHEMA, target: 'node', run,
   cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.availableParallelism?.() ?? os.cpus().length,
   os: `${os.type()} ${os.release()}`, runtime: `node ${process.version}`, liboqs: null,
   backend: pq.backend(), fixtures: '', ways: [],
@@ -90,7 +91,7 @@ for (const record of wasmSizes({ run })) emit(record);
 // And what a bundler ships for each entry, beside noble and liboqs-js.
 process.stderr.write('node bench: bundle sizes (esbuild --bundle --minify)\n');
 for (const { label, bytes, gzip_bytes } of await bundleSizes(new URL('.', import.meta.url).pathname)) {
-  emit({ type: 'bundle-size', schema: 'pqverify-bench/1', target: 'node', run, import: label, bytes, gzip_bytes });
+  emit({ type: 'bundle-size', schema: SCHEMA, target: 'node', run, import: label, bytes, gzip_bytes });
 }
 // Section 8: quorum certificates through the verifier pool, beside WebCrypto with n in flight.
 if (opt('--certificates')) {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import { SUITES } from '../js/tables.js';
 import { SCHEMA, firstCallAndMemory } from '../../benches/js/records.mjs';
 import { threadCounts } from '../../benches/js/certificates.mjs';
+import { WAY } from '../../benches/js/names.mjs';
 
 const WORKER = new URL('./capacity-worker.mjs', import.meta.url);
 const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
@@ -41,7 +42,7 @@ export async function capacity({ fixtures, suites, run, quick, emit }) {
     const fresh = () => runWorker({ ...data, mode: 'first-call' });
     for (const record of await firstCallAndMemory('node', run, f.suite, handles, fresh)) emit(record);
     // Throughput on 1, 2, … worker threads.
-    for (const way of ['pqverify', 'pqverify-prepared']) {
+    for (const way of [WAY.pqverify, WAY.pqverifyPrepared]) {
       for (const threads of threadCounts(cores)) {
         const ready = [];
         let go;

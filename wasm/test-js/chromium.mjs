@@ -2,37 +2,18 @@
 // browser, and the page script that verifies a noble fixture (true) and a flipped
 // copy (false), writing the results into the page.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { readFileSync, existsSync } from 'node:fs';
-import { join, extname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, serve as serveDir } from '../../www/serve.mjs';
 
 /** The ML-DSA-44 fixture made by noble (pure, empty context). */
 export const fixture = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString())[0];
 
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
+/** Serves `root` on 127.0.0.1 (plain pages, not cross-origin isolated); resolves to { url, close }. */
+export const serve = (root) => serveDir(root, { isolated: false });
 
-/** Serves `root` on 127.0.0.1; resolves to { url, close }. */
-export function serve(root) {
-  const server = createServer((req, res) => {
-    const path = join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    if (!path.startsWith(root) || !existsSync(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    const file = path.endsWith('/') ? join(path, 'index.html') : path;
-    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() }));
-  });
-}
-
-/** The flags every test browser runs with. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
+export { CHROMIUM_ARGS };
 
 /** Headless Chromium (the system's, as the rest of the tests), with `args` beside the usual flags. */
 export function launch(args = []) {

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync, constants } from 'node:zlib';
 import { createRequire } from 'node:module';
+import { SCHEMA } from '../../benches/js/names.mjs';
 
 const SUITE = 'ML-DSA-44';
 const here = new URL('.', import.meta.url).pathname;
@@ -56,7 +57,7 @@ console.log(JSON.stringify([t1 - t0, t2 - t0]));`;
       totals.push(total);
     }
     return {
-      type: 'cold-start', schema: 'pqverify-bench/1', target: 'node', run, way, suite: SUITE, processes,
+      type: 'cold-start', schema: SCHEMA, target: 'node', run, way, suite: SUITE, processes,
       import_ns: median(imports) * 1e6, first_verify_ns: median(totals) * 1e6,
     };
   });
@@ -69,7 +70,7 @@ export function wasmSizes({ run }) {
   return ['wasm', 'wasm-simd', 'wasm-ml-dsa', 'wasm-slh-dsa'].map((build) => {
     const bytes = readFileSync(`${dir}${build}/pqverify_wasm_bg.wasm`);
     const gzip = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
-    return { type: 'wasm-size', schema: 'pqverify-bench/1', target: 'node', run, build, bytes: bytes.length, gzip_bytes: gzip.length };
+    return { type: 'wasm-size', schema: SCHEMA, target: 'node', run, build, bytes: bytes.length, gzip_bytes: gzip.length };
   });
 }
 

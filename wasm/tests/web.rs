@@ -4,9 +4,9 @@
 #![cfg(target_arch = "wasm32")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "tests")]
 
-use pqverify_core::{PreHash, Suite};
-use pqverify_kats::{self as kats, Case};
-use pqverify_wasm::{Interface, KeyFormat, PreparedKey, backend, verify};
+use pqverify_core::{Interface, PreHash, Suite};
+use pqverify_kats::Case;
+use pqverify_wasm::{KeyFormat, PreparedKey, backend, verify};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 /// Raw public keys (the ACVP vectors' encoding).
@@ -34,16 +34,17 @@ fn suite_id(name: &str) -> u32 {
     Suite::ALL.iter().position(|s| s.name() == name).unwrap() as u32
 }
 
-/// The interface and hash arguments of the wasm exports for a case.
+/// The interface and hash arguments of the wasm exports for a case: their indices in
+/// core's lists, as the package's tables give them.
 fn args(case: &Case) -> (u32, u32) {
-    match &case.interface {
-        kats::Interface::Pure => (Interface::Pure as u32, 0),
-        kats::Interface::PreHash(h) => {
-            (Interface::PreHash as u32, PreHash::ALL.iter().position(|p| p.name() == h).unwrap() as u32)
-        }
-        kats::Interface::Internal => (Interface::Internal as u32, 0),
-        kats::Interface::ExternalMu => (Interface::Mu as u32, 0),
-    }
+    let interface = interface_id(case.interface);
+    let hash = case.prehash.as_deref().map_or(0, |h| PreHash::ALL.iter().position(|p| p.name() == h).unwrap() as u32);
+    (interface, hash)
+}
+
+/// An interface's number at the boundary: its index in `Interface::ALL`.
+fn interface_id(interface: Interface) -> u32 {
+    Interface::ALL.iter().position(|&i| i == interface).unwrap() as u32
 }
 
 fn run_all(cases: &[Case]) -> usize {
@@ -89,7 +90,8 @@ fn bad_input_is_an_error_or_false_never_a_trap() {
     let pk = vec![0u8; 1312];
     let (ml44, slh_shake_128f, slh_sha2_256f) =
         (suite_id("ML-DSA-44"), suite_id("SLH-DSA-SHAKE-128f"), suite_id("SLH-DSA-SHA2-256f"));
-    let (pure, prehash, mu) = (Interface::Pure as u32, Interface::PreHash as u32, Interface::Mu as u32);
+    let (pure, prehash, mu) =
+        (interface_id(Interface::Pure), interface_id(Interface::PreHash), interface_id(Interface::ExternalMu));
     // Wrong key length: an error with the expected length.
     assert!(verify(ml44, RAW, pure, 0, &[0; 2420], b"m", b"", &pk[..1311]).is_err());
     assert!(PreparedKey::new(ml44, RAW, &pk[..100]).is_err());
@@ -174,9 +176,9 @@ async fn cctv_accumulated_signatures_give_the_published_digest_and_all_verify() 
         let id = suite_id(suite.name());
         let mut accepted = 0;
         let (digest, _) = cctv::accumulate(suite, ACCUMULATED, |_, public_key, signature| {
-            let one_shot = verify(id, RAW, Interface::Pure as u32, 0, signature, b"", b"", public_key).unwrap();
+            let one_shot = verify(id, RAW, interface_id(Interface::Pure), 0, signature, b"", b"", public_key).unwrap();
             let prepared = PreparedKey::new(id, RAW, public_key).unwrap();
-            if one_shot && prepared.verify(Interface::Pure as u32, 0, signature, b"", b"").unwrap() {
+            if one_shot && prepared.verify(interface_id(Interface::Pure), 0, signature, b"", b"").unwrap() {
                 accepted += 1;
             }
         });

@@ -4,10 +4,11 @@ import { SUITES as SUITE_TABLE } from 'pqverify/tables';
 import { createPool } from 'pqverify/pool';
 import initBench, { BenchSuite } from '../generated/pqverify_bench.js';
 import { certificateScenario } from '../../benches/js/certificates.mjs';
+import { SCHEMA, WAY } from '../../benches/js/names.mjs';
 
 const $ = (id) => document.getElementById(id);
 const SUITES = SUITE_TABLE.map((s) => s.name);
-const WAYS = ['pqverify', 'pqverify-prepared', 'noble', 'liboqs-js', 'webcrypto', 'webcrypto-inflight'];
+const WAYS = [WAY.pqverify, WAY.pqverifyPrepared, WAY.noble, WAY.liboqsJs, WAY.webcrypto, WAY.webcryptoInflight];
 const params = new URLSearchParams(location.search);
 let records = [];
 let native = [];
@@ -23,7 +24,7 @@ const target = params.get('target') ?? (/Firefox\//.test(ua) ? 'firefox' : /Chro
 
 function env() {
   return {
-    type: 'env', schema: 'pqverify-bench/1', target,
+    type: 'env', schema: SCHEMA, target,
     run: `${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}-${target}`,
     cpu: navigator.userAgentData?.platform ?? navigator.platform ?? 'unknown',
     cores: navigator.hardwareConcurrency ?? 1, os: navigator.userAgent,
@@ -141,7 +142,7 @@ function chart(suites, ways, get, nat) {
 }
 
 function loadNative(text) {
-  native = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((r) => r.schema === 'pqverify-bench/1' && r.target === 'native');
+  native = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)).filter((r) => r.schema === SCHEMA && r.target === 'native');
   $('native-status').textContent = `${native.filter((r) => r.type === 'sample').length} native samples loaded`;
   render();
 }

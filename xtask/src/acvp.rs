@@ -4,8 +4,6 @@
 
 use std::path::Path;
 
-use pqverify_kats::Interface;
-
 use crate::Result;
 
 /// Writes every sigVer case (684) to `file`: `[{ tcId, tgId, suite, interface
@@ -21,8 +19,8 @@ pub(crate) fn write_cases(file: &Path) -> Result {
                 "tcId": c.tc_id,
                 "tgId": c.tg_id,
                 "suite": c.suite,
-                "interface": c.interface.label(),
-                "prehash": match &c.interface { Interface::PreHash(h) => Some(h.as_str()), _ => None },
+                "interface": c.interface.name(),
+                "prehash": c.prehash.as_deref(),
                 "publicKey": hex::encode(&c.public_key),
                 "message": hex::encode(&c.message),
                 "context": hex::encode(&c.context),

@@ -96,16 +96,16 @@ pub(crate) fn build_bench_wasm() -> Result {
 pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool, validators: u32) -> Result<String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     exec(
-        "cargo build --release -p pqverify-native",
-        cargo().args(["build", "--release", "-p", "pqverify-native", "--bin", "pqverify"]),
+        "cargo build --release -p pqverify-bench-native",
+        cargo().args(["build", "--release", "-p", "pqverify-bench-native", "--bin", "pqverify-bench"]),
     )?;
     build_bench_wasm()?;
     let certificates = certificates::fixtures(validators)?;
-    let pqverify = root().join("target/release/pqverify");
+    let driver = root().join("target/release/pqverify-bench");
     let native = dir.join("native.jsonl");
     let node = dir.join("node.jsonl");
-    let mut bench = Command::new(&pqverify);
-    bench.arg("bench").arg("--out").arg(&native).arg("--disagreements").arg(dir.join("disagreements.jsonl"));
+    let mut bench = Command::new(&driver);
+    bench.arg("run").arg("--out").arg(&native).arg("--disagreements").arg(dir.join("disagreements.jsonl"));
     bench.arg("--certificates").arg(&certificates);
     if quick {
         bench.arg("--quick");
@@ -140,7 +140,7 @@ pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool, vali
             files.push(records);
         }
     }
-    let mut report = Command::new(&pqverify);
+    let mut report = Command::new(&driver);
     report.arg("report").args(&files).arg("--out-dir").arg(dir);
     if check {
         report.arg("--check");

@@ -2,8 +2,9 @@
 //!
 //! The rule: a step that runs tests must report how many it ran, and fails when it ran
 //! none (a filter, a skipped binary or an empty runner would otherwise pass
-//! silently). Decisions come from exit codes and counts, never from matching text:
-//! the ACVP tests hand their counts over as JSON (`pqverify_testkit::report`).
+//! silently). Decisions come from exit codes and counts: the runners' closing lines
+//! read as numbers, and the ACVP tests' counts handed over as JSON
+//! (`pqverify_testkit::report`); never from matching an error message.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -39,6 +40,7 @@ const STEPS: &[Step] = &[
     Step { name: "liboqs loaded at run time (a shared build of the vendored source)", run: liboqs_loaded },
     Step { name: "pqverify-core builds for wasm32 (no_std and alloc)", run: core_wasm_builds },
     Step { name: "the native library builds without the CLI's dependencies", run: native_library_alone },
+    Step { name: "cargo doc and cargo package (pqverify-core, pqverify-native)", run: packages },
     Step { name: "wasm tests, baseline build, in Node", run: || wasm_tests(Variant::Baseline, Engine::Node) },
     Step {
         name: "wasm tests, baseline build, in headless Chromium",
@@ -199,6 +201,23 @@ fn native_library_alone() -> Result<Ran> {
     exec(
         "cargo build -p pqverify-native --no-default-features --lib",
         cargo().args(["build", "-p", "pqverify-native", "--no-default-features", "--lib"]),
+    )
+    .map(|()| Ran::Check)
+}
+
+/// The publishable crates: their docs build without a warning, and `cargo package`
+/// (which builds each from its packaged files, path dependencies as the registry would
+/// see them) passes.
+fn packages() -> Result<Ran> {
+    exec(
+        "cargo doc -p pqverify-core -p pqverify-native --no-deps",
+        cargo()
+            .args(["doc", "-p", "pqverify-core", "-p", "pqverify-native", "--no-deps"])
+            .env("RUSTDOCFLAGS", "-D warnings"),
+    )?;
+    exec(
+        "cargo package -p pqverify-core -p pqverify-native",
+        cargo().args(["package", "-p", "pqverify-core", "-p", "pqverify-native", "--allow-dirty"]),
     )
     .map(|()| Ran::Check)
 }

@@ -2,6 +2,7 @@
 //! workers, the speed-up per added core, beside liboqs and the platform's WebCrypto —
 //! its chart, and its completeness check.
 
+use crate::names;
 use std::fmt::Write as _;
 
 use super::{BROWSERS, Report, us};
@@ -177,8 +178,8 @@ impl Report {
         let cores = run.env.cores.max(1);
         let ways: &[(&str, bool)] = match target {
             "native" => &[("pqverify-prepared", true), ("pqverify", true), ("liboqs", true)],
-            "node" => &[("pool-prepared", true), ("pool", true)],
-            t if BROWSERS.contains(&t) => &[("pool-prepared", true)],
+            "node" => &[(names::POOL_PREPARED, true), (names::POOL, true)],
+            t if BROWSERS.contains(&t) => &[(names::POOL_PREPARED, true)],
             _ => &[],
         };
         for suite in CERTIFICATE_SUITES {

@@ -1,7 +1,8 @@
-//! The completeness check of a run (`pqverify report --check`, `cargo xtask test`):
+//! The completeness check of a run (`pqverify-bench report --check`, `cargo xtask test`):
 //! every expected record present and clean; never a duration.
 
 use super::{BROWSERS, NATIVE_WAYS, PLATFORM_WAYS, Report};
+use crate::names;
 
 /// The case of first-call samples.
 const FIRST_CALL: &str = "first-call";
@@ -21,9 +22,9 @@ impl Report {
             let expected_ways: &[&str] = match target.as_str() {
                 // Every native column; liboqs only where it has the suite (below).
                 "native" => &NATIVE_WAYS[1..],
-                "node" => &["pqverify", "pqverify-portable", "pqverify-prepared", "liboqs-js"],
+                "node" => &[names::PQVERIFY, names::PQVERIFY_PORTABLE, names::PQVERIFY_PREPARED, names::LIBOQS_JS],
                 // The page loads one build of the package: no portable way there.
-                _ => &["pqverify", "pqverify-prepared"],
+                _ => &[names::PQVERIFY, names::PQVERIFY_PREPARED],
             };
             let samples: Vec<Sample> = lines
                 .iter()

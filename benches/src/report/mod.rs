@@ -14,6 +14,7 @@
 //! 8. quorum certificates: n validators' signatures on one message, per certificate by
 //!    threads or workers, beside liboqs and the platform's WebCrypto (and a chart).
 
+use crate::names;
 use std::collections::BTreeMap;
 
 use pqverify_core::Suite;
@@ -85,7 +86,7 @@ pub const BROWSERS: [&str; 3] = ["chromium", "firefox", "webkit"];
 const JS_TARGETS: [&str; 4] = ["node", BROWSERS[0], BROWSERS[1], BROWSERS[2]];
 
 /// The platforms' own verifiers, as ways of the JS runners.
-const PLATFORM_WAYS: [&str; 3] = ["webcrypto", "webcrypto-inflight", "node-crypto"];
+const PLATFORM_WAYS: [&str; 3] = [names::WEBCRYPTO, names::WEBCRYPTO_INFLIGHT, names::NODE_CRYPTO];
 
 /// Operations per second at `ns` per operation: "46.7k/s", "1.20M/s", "812/s".
 fn ops(ns: f64) -> String {

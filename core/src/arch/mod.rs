@@ -1,8 +1,10 @@
 //! Backends: kernels written for one architecture's vector unit, each replacing a
-//! portable kernel bit for bit. Only [`crate::kernel`] calls into here.
+//! portable kernel bit for bit, gathered in a kernel set (`SET`) that is the portable
+//! set with those entries replaced. Only `crate::kernel` chooses a set; nothing here
+//! imports it or an algorithm.
 //!
-//! * `x86_64/`: AVX2, chosen at run time; every function takes the
-//!   [`crate::kernel::Avx2`] token that proves detection.
+//! * `x86_64/`: AVX2, chosen at run time; every kernel takes the `x86_64::Avx2` token
+//!   that proves detection.
 //! * `wasm32/`: simd128, present only in builds with `+simd128`.
 #![allow(unsafe_code, reason = "SIMD intrinsics; every unsafe block has a SAFETY comment")]
 

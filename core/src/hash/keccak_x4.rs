@@ -1,34 +1,11 @@
 //! Four independent Keccak-f[1600] states at once, and single-block SHAKE over them.
 //!
 //! The states are interleaved lane by lane (`state[i][j]` is lane i of state j), the
-//! layout an AVX2 register holds. The portable kernel is the scalar permutation
-//! four times; `crate::kernel` picks a SIMD one where it exists. All give
-//! bit-identical results, which the tests check against the scalar sponge.
+//! layout an AVX2 register holds; the permutation is the kernel's
+//! (`crate::kernel::f1600x4`). The tests check the ×4 sponge against the scalar one.
 
-use super::keccak::f1600_portable;
-
-/// Four interleaved Keccak states.
-pub(crate) type StateX4 = [[u64; 4]; 25];
-
-/// Keccak-f[1600] on four states, through the kernel chosen in [`crate::kernel`].
-#[inline]
-pub(crate) fn f1600x4(s: &mut StateX4) {
-    crate::kernel::f1600x4(s);
-}
-
-/// The reference: the scalar permutation on each state.
-pub(crate) fn portable_f1600x4(s: &mut StateX4) {
-    for j in 0..4 {
-        let mut one = [0u64; 25];
-        for (lane, four) in one.iter_mut().zip(s.iter()) {
-            *lane = four[j];
-        }
-        f1600_portable(&mut one);
-        for (four, lane) in s.iter_mut().zip(one) {
-            four[j] = lane;
-        }
-    }
-}
+use crate::kernel::f1600x4;
+use crate::kernel_set::StateX4;
 
 /// XORs `data` into state `j` from byte `offset` on (whole words where aligned:
 /// the SLH-DSA and ML-DSA inputs are mostly multiples of 8 bytes).
@@ -124,9 +101,9 @@ mod tests {
         let mut b = a;
         for _ in 0..3 {
             f1600x4(&mut a);
-            portable_f1600x4(&mut b);
+            crate::portable::keccak::f1600x4(&mut b);
         }
-        assert_eq!(a, b, "kernel {}", crate::kernel::current().name());
+        assert_eq!(a, b, "kernel {}", crate::kernel::name());
     }
 
     #[test]

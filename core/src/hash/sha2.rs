@@ -2,10 +2,10 @@
 //!
 //! SLH-DSA-SHA2 hashes PK.seed padded to a full block in front of almost every call
 //! (FIPS 205, Section 11.2); compressing that block once per key and resuming from
-//! the saved state halves the work of F. The compression functions are chosen in
-//! `crate::kernel` (natively with AVX2 the `sha2` crate's, with SHA-NI where the CPU
-//! has it; everywhere else the written-out rounds of `sha2_rounds`); only the
-//! Merkle–Damgård framing (buffering, padding, length) lives here.
+//! the saved state halves the work of F. The compressions are the chosen kernel set's
+//! (`crate::kernel`: the written-out rounds of `portable::sha2_rounds`, or natively with
+//! AVX2 the `sha2` crate's, with SHA-NI where the CPU has it); only the Merkle–Damgård
+//! framing (buffering, padding, length) lives here.
 
 /// A SHA-2 compression function and its framing constants.
 pub(crate) trait Compression: Clone {

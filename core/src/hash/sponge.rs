@@ -6,7 +6,19 @@
 //! permutations needed. Here the squeeze permutes only when more output is asked
 //! for. The `sha3` crate remains the oracle these sponges are tested against.
 
-use super::keccak::f1600;
+#[cfg(test)]
+std::thread_local! {
+    /// Permutations run by this thread, for tests that check none is wasted.
+    pub(crate) static PERMUTATIONS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
+/// Keccak-f[1600] through the chosen kernel set, counted in tests.
+#[inline]
+fn f1600(a: &mut [u64; 25]) {
+    #[cfg(test)]
+    PERMUTATIONS.with(|c| c.set(c.get() + 1));
+    crate::kernel::f1600(a);
+}
 
 /// Domain-separation and first padding bits for SHAKE (FIPS 202, Section 6.2).
 const SHAKE_DS: u8 = 0x1f;

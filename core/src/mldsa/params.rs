@@ -1,6 +1,6 @@
 //! ML-DSA parameter sets as data (FIPS 204, Table 1 and Table 2).
 
-use super::field::Q;
+use crate::ring::field::Q;
 
 /// The per-set constants verification needs.
 #[derive(Debug)]

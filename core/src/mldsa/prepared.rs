@@ -4,11 +4,10 @@
 use alloc::vec::Vec;
 
 use super::params::Params;
-use super::poly::Poly;
 use super::sample::expand_a_x4;
-use super::verify::{EncodedKey, KeyMaterial, TR_LEN, verify_internal};
-use super::{check_key, check_signature};
+use super::verify::{EncodedKey, KeyMaterial, TR_LEN, check_key, check_signature, verify_internal};
 use crate::kernel::{pointwise, pointwise_row};
+use crate::ring::Poly;
 use crate::{Error, Message, Suite};
 
 /// The expanded form of one ML-DSA public key (up to 57 KiB for ML-DSA-87).

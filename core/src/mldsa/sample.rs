@@ -1,30 +1,10 @@
 //! Pseudorandom sampling for verification: ExpandA and SampleInBall (FIPS 204, Section 7.3).
 
-use super::field::Q;
 use super::params::RHO_LEN;
-use super::poly::{N, Poly};
 use crate::hash::keccak_x4::Shake128X4;
 use crate::hash::{Shake128, Shake256};
-
-/// SHAKE128's rate: one squeezed block holds 56 three-byte candidates.
-pub(crate) const SHAKE128_RATE: usize = 168;
-
-/// Rejection-samples coefficients from one SHAKE128 block into `out` from index `*j` on
-/// (RejNTTPoly's loop, FIPS 204 Algorithm 30, with CoeffFromThreeBytes, Algorithm 14).
-///
-/// Contract: `*j` ≤ 256 on entry; the accepted values, each in [0, q), fill
-/// `out[*j..]` in block order until 256, and `*j` counts them; nothing else in `out`
-/// changes.
-pub(crate) fn rej_sample(block: &[u8; SHAKE128_RATE], out: &mut Poly, j: &mut usize) {
-    for s in block.chunks_exact(3) {
-        // Clear the top bit, accept if < q.
-        let z = i32::from(s[0]) | (i32::from(s[1]) << 8) | (i32::from(s[2] & 0x7f) << 16);
-        if z < Q && *j < N {
-            out.0[*j] = z;
-            *j += 1;
-        }
-    }
-}
+use crate::kernel_set::SHAKE128_RATE;
+use crate::ring::{N, Poly};
 
 /// Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r) (FIPS 204 Algorithms 30 and 32), already in the NTT domain.
 pub(crate) fn expand_a_entry(rho: &[u8; RHO_LEN], r: usize, s: usize, out: &mut Poly) {

@@ -4,11 +4,11 @@
 
 use super::hint::Hints;
 use super::params::{D, MAX_K, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
-use super::poly::{N, Poly};
 use super::sample::{expand_a_x4, sample_in_ball};
 use crate::hash::Shake256;
 use crate::kernel::{inv_ntt, ntt, pack_w1, pointwise, unpack_t1_shifted, unpack_z, use_hint_poly};
 use crate::message::MessagePrime;
+use crate::ring::{N, Poly};
 use crate::{Error, Message, Suite};
 
 /// Length of tr = H(pk, 64) and of μ.
@@ -83,6 +83,23 @@ impl KeyMaterial for EncodedKey<'_> {
         self.t1_hat(i, &mut t1_hat);
         pointwise(acc, c_hat, &t1_hat, true);
     }
+}
+
+/// Checks the public key's length and returns the suite's parameters.
+pub(crate) fn check_key(suite: Suite, pk: &[u8]) -> Result<&'static Params, Error> {
+    let p = suite.ml_dsa().ok_or(Error::UnknownSuite)?;
+    if pk.len() != p.public_key_len() {
+        return Err(Error::PublicKeyLength { suite, expected: p.public_key_len(), got: pk.len() });
+    }
+    Ok(p)
+}
+
+/// Checks the signature's length (a rejection, not an input error).
+pub(crate) fn check_signature(suite: Suite, p: &Params, sig: &[u8]) -> Result<(), Error> {
+    if sig.len() != p.signature_len() {
+        return Err(Error::SignatureLength { suite, expected: p.signature_len(), got: sig.len() });
+    }
+    Ok(())
 }
 
 /// Verify_internal (Algorithm 8) with M′ or μ as `message` describes.

@@ -7,11 +7,11 @@
 use super::address::Adrs;
 use super::params::{MAX_N, Params};
 use crate::hash::Shake256;
-use crate::hash::keccak_x4::{Shake256X4, StateX4, f1600x4};
+use crate::hash::keccak_x4::Shake256X4;
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
-use crate::hash::sha256_x4::digest_x4;
-use crate::hash::sha512_x2::digest_x2;
-use crate::kernel::sha2_lanes_are_simd;
+use crate::kernel;
+use crate::kernel::f1600x4;
+use crate::kernel_set::StateX4;
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
 /// l·n-byte input never has to be held in memory.
@@ -237,16 +237,23 @@ impl<'a> Sha2Hash<'a> {
 
 impl Sha2Hash<'_> {
     /// Four SHA-256 calls resumed from PK.seed's midstate, each on `parts` (F in every
-    /// category; H in category 1): n bytes out each. Lanes whose flag is clear compute
-    /// on zeros and are not written. False (nothing written) if any input does not fit
-    /// one block with the padding: never for the approved sets.
+    /// category; H in category 1): n bytes out each. Lanes whose flag is clear are not
+    /// written. The blocks are padded once; the kernel hashes all four, or answers "not
+    /// here" and each live block is compressed on its own. False (nothing written) if
+    /// any input does not fit one block with the padding: never for the approved sets.
     fn sha256_x4(&self, parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) -> bool {
         let mut blocks = [[0u8; 64]; 4];
         if !blocks.iter_mut().zip(parts).all(|(block, parts)| Sha256::pad_one_block(1, &parts, block)) {
             return false;
         }
         let mut digests = [[0u8; 32]; 4];
-        digest_x4(&self.mid.s256, &blocks, &mut digests);
+        if !kernel::sha256_x4(&self.mid.s256, &blocks, &mut digests) {
+            for ((digest, block), _) in digests.iter_mut().zip(&blocks).zip(live).filter(|(_, live)| *live) {
+                let mut state = self.mid.s256;
+                C256::compress(&mut state, block);
+                C256::output(&state, digest);
+            }
+        }
         for ((o, digest), live) in out.iter_mut().zip(&digests).zip(live) {
             if live {
                 crate::hash::bytes::copy(&mut o[..self.n], &digest[..self.n]);
@@ -270,7 +277,13 @@ impl Sha2Hash<'_> {
                 continue;
             }
             let mut digests = [[0u8; 64]; 2];
-            digest_x2(mid, blocks, &mut digests);
+            if !kernel::sha512_x2(mid, blocks, &mut digests) {
+                for ((digest, block), _) in digests.iter_mut().zip(blocks).zip(lanes).filter(|&(_, j)| live[j]) {
+                    let mut state = *mid;
+                    C512::compress(&mut state, block);
+                    C512::output(&state, digest);
+                }
+            }
             for (digest, j) in digests.iter().zip(lanes) {
                 if live[j] {
                     crate::hash::bytes::copy(&mut out[j][..self.n], &digest[..self.n]);
@@ -341,12 +354,10 @@ impl TweakableHash for Sha2Hash<'_> {
     }
 
     fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
-        if sha2_lanes_are_simd() {
-            // ADRSc (22 bytes) ‖ M1 (n ≤ 32) and the 9 bytes of padding fit one block.
-            let adrs_c = adrs.each_ref().map(Adrs::compressed);
-            if self.sha256_x4(core::array::from_fn(|j| [&adrs_c[j][..], m1[j], &[][..]]), live, out) {
-                return;
-            }
+        // ADRSc (22 bytes) ‖ M1 (n ≤ 32) and the 9 bytes of padding fit one block.
+        let adrs_c = adrs.each_ref().map(Adrs::compressed);
+        if self.sha256_x4(core::array::from_fn(|j| [&adrs_c[j][..], m1[j], &[][..]]), live, out) {
+            return;
         }
         for j in (0..4).filter(|&j| live[j]) {
             self.f(&adrs[j], m1[j], &mut out[j]);
@@ -354,18 +365,16 @@ impl TweakableHash for Sha2Hash<'_> {
     }
 
     fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
-        if sha2_lanes_are_simd() {
-            // ADRSc (22) ‖ left ‖ right (2n) and the padding fit one block: SHA-256's in
-            // category 1, SHA-512's (H) in categories 3 and 5.
-            let adrs_c = adrs.each_ref().map(Adrs::compressed);
-            let parts = core::array::from_fn(|j| [&adrs_c[j][..], left[j], right[j]]);
-            let done = match &self.mid.s512 {
-                Some(mid) => self.sha512_x4(mid, parts, live, out),
-                None => self.sha256_x4(parts, live, out),
-            };
-            if done {
-                return;
-            }
+        // ADRSc (22) ‖ left ‖ right (2n) and the padding fit one block: SHA-256's in
+        // category 1, SHA-512's (H) in categories 3 and 5.
+        let adrs_c = adrs.each_ref().map(Adrs::compressed);
+        let parts = core::array::from_fn(|j| [&adrs_c[j][..], left[j], right[j]]);
+        let done = match &self.mid.s512 {
+            Some(mid) => self.sha512_x4(mid, parts, live, out),
+            None => self.sha256_x4(parts, live, out),
+        };
+        if done {
+            return;
         }
         for j in (0..4).filter(|&j| live[j]) {
             self.h(&adrs[j], left[j], right[j], &mut out[j]);

@@ -16,25 +16,6 @@ use params::{HashFamily, Params};
 use crate::message::{EXTERNAL_MU_ML_DSA_ONLY, MessagePrime};
 use crate::{Error, Message, Suite};
 
-/// The parameters of an SLH-DSA suite; `None` for other families.
-pub(crate) const fn params(suite: Suite) -> Option<&'static Params> {
-    Some(match suite {
-        Suite::SlhDsaSha2_128s => &params::SHA2_128S,
-        Suite::SlhDsaShake128s => &params::SHAKE_128S,
-        Suite::SlhDsaSha2_128f => &params::SHA2_128F,
-        Suite::SlhDsaShake128f => &params::SHAKE_128F,
-        Suite::SlhDsaSha2_192s => &params::SHA2_192S,
-        Suite::SlhDsaShake192s => &params::SHAKE_192S,
-        Suite::SlhDsaSha2_192f => &params::SHA2_192F,
-        Suite::SlhDsaShake192f => &params::SHAKE_192F,
-        Suite::SlhDsaSha2_256s => &params::SHA2_256S,
-        Suite::SlhDsaShake256s => &params::SHAKE_256S,
-        Suite::SlhDsaSha2_256f => &params::SHA2_256F,
-        Suite::SlhDsaShake256f => &params::SHAKE_256F,
-        _ => return None,
-    })
-}
-
 /// The checks every call makes before hashing: the suite, the key length and the
 /// message's own lengths (input errors), then the signature length (a rejection).
 fn check<'m>(
@@ -43,7 +24,7 @@ fn check<'m>(
     message: &Message<'m>,
     sig: &[u8],
 ) -> Result<(&'static Params, MessagePrime<'m>), Error> {
-    let p = params(suite).ok_or(Error::UnknownSuite)?;
+    let p = suite.slh_dsa().ok_or(Error::UnknownSuite)?;
     if pk.len() != p.public_key_len() {
         return Err(Error::PublicKeyLength { suite, expected: p.public_key_len(), got: pk.len() });
     }
@@ -97,7 +78,7 @@ pub(crate) struct PreparedSlhDsa {
 impl PreparedSlhDsa {
     /// Checks `pk`'s length and precomputes its per-key hash state.
     pub(crate) fn new(suite: Suite, pk: &[u8]) -> Result<Self, Error> {
-        let p = params(suite).ok_or(Error::UnknownSuite)?;
+        let p = suite.slh_dsa().ok_or(Error::UnknownSuite)?;
         if pk.len() != p.public_key_len() {
             return Err(Error::PublicKeyLength { suite, expected: p.public_key_len(), got: pk.len() });
         }
@@ -115,7 +96,7 @@ impl PreparedSlhDsa {
     /// Verifies one signature under this key.
     pub(crate) fn verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
         let suite = self.suite;
-        let len = params(suite).map_or(0, Params::public_key_len);
+        let len = suite.slh_dsa().map_or(0, Params::public_key_len);
         let pk = &self.pk[..len];
         let (p, m_prime) = check(suite, pk, message, sig)?;
         verify_with(suite, p, pk, self.mid.as_ref(), &m_prime, sig)

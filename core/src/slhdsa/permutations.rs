@@ -10,9 +10,9 @@ use std::cell::Cell;
 use super::address::Adrs;
 use super::hash::{ShakeHash, TState, TweakableHash};
 use super::params::Params;
-use super::{params, verify};
+use super::verify;
 use crate::Suite;
-use crate::hash::keccak::PERMUTATIONS;
+use crate::hash::sponge::PERMUTATIONS;
 
 /// SHAKE256's rate in bytes.
 const RATE: u64 = 136;
@@ -62,7 +62,7 @@ impl TweakableHash for Counting<'_> {
 }
 
 fn shake_params(suite: Suite) -> &'static Params {
-    params(suite).unwrap_or_else(|| unreachable!())
+    suite.slh_dsa().unwrap_or_else(|| unreachable!())
 }
 
 #[test]

@@ -9,56 +9,34 @@ pub use liboqs::{LIBOQS_ENV, Liboqs, LiboqsInfo, Source as LiboqsSource, liboqs_
 pub use pqverify::Pqverify;
 pub use reference::Reference;
 
-use std::fmt;
-
 use pqverify_core::{Message, Suite};
 
-/// The ways a signature can be asked to be verified.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Interface {
-    /// ML-DSA.Verify / slh_verify: message and context.
-    Pure,
-    /// HashML-DSA.Verify / hash_slh_verify.
-    PreHash,
-    /// Verify_internal on M′.
-    Internal,
-    /// ML-DSA Verify_internal with a caller-supplied μ.
-    ExternalMu,
+pub use pqverify_core::Interface;
+
+/// Why a backend gave no verdict. Never a verdict: the caller reports it, and a dual
+/// check counts it as a fault, never as "valid".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// pqverify-core called the request unusable, as core types it (every request is
+    /// checked before a backend sees it, so this is a backend's disagreement with the
+    /// check, never the caller's error).
+    Core(pqverify_core::Error),
+    /// The backend failed: its own error, or a panic, described.
+    Failed(String),
 }
 
-impl Interface {
-    /// Every interface.
-    pub const ALL: [Interface; 4] = [Interface::Pure, Interface::PreHash, Interface::Internal, Interface::ExternalMu];
-
-    /// The interface a message is verified through.
-    pub fn of(message: &Message<'_>) -> Interface {
-        match message {
-            Message::Pure { .. } => Interface::Pure,
-            Message::PreHash { .. } => Interface::PreHash,
-            Message::Internal(_) => Interface::Internal,
-            Message::ExternalMu(_) => Interface::ExternalMu,
-        }
-    }
-
-    /// A short name: `pure`, `prehash`, `internal`, `external-mu`.
-    pub fn name(self) -> &'static str {
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Interface::Pure => "pure",
-            Interface::PreHash => "prehash",
-            Interface::Internal => "internal",
-            Interface::ExternalMu => "external-mu",
+            Fault::Core(e) => write!(f, "{e}"),
+            Fault::Failed(what) => f.write_str(what),
         }
-    }
-
-    /// Whether `suite` has this interface at all (external μ is ML-DSA only).
-    pub fn exists_for(self, suite: Suite) -> bool {
-        self != Interface::ExternalMu || suite.family() == pqverify_core::Family::MlDsa
     }
 }
 
-impl fmt::Display for Interface {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+impl From<String> for Fault {
+    fn from(what: String) -> Self {
+        Fault::Failed(what)
     }
 }
 
@@ -79,7 +57,7 @@ pub struct Request<'a> {
 impl Request<'_> {
     /// The interface this request uses.
     pub fn interface(&self) -> Interface {
-        Interface::of(&self.message)
+        self.message.interface()
     }
 }
 
@@ -97,5 +75,5 @@ pub trait Backend: Send + Sync {
     fn supports(&self, suite: Suite, interface: Interface) -> bool;
     /// Verifies; `Ok(true)` only for a valid signature. `Err` is a failure of the
     /// backend itself, never a verdict.
-    fn verify(&self, request: &Request<'_>) -> Result<bool, String>;
+    fn verify(&self, request: &Request<'_>) -> Result<bool, Fault>;
 }

@@ -1,5 +1,6 @@
 //! The pqverify core as a backend, one-shot or with a cache of prepared keys.
 
+use super::Fault;
 use pqverify_core::{PreparedKey, Suite};
 
 use super::{Backend, Interface, Request};
@@ -35,18 +36,18 @@ impl Backend for Pqverify {
         interface.exists_for(suite)
     }
 
-    fn verify(&self, r: &Request<'_>) -> Result<bool, String> {
+    fn verify(&self, r: &Request<'_>) -> Result<bool, Fault> {
         let result = match &self.cache {
             None => pqverify_core::verify(r.suite, r.public_key, r.message, r.signature),
             Some(cache) => {
                 let key = cache.get_or_insert(r.suite, r.public_key, || PreparedKey::new(r.suite, r.public_key));
-                key.map_err(|e| e.to_string())?.verify(r.message, r.signature)
+                key.map_err(Fault::Core)?.verify(r.message, r.signature)
             }
         };
         match result {
             Ok(()) => Ok(true),
             Err(e) if e.is_rejection() => Ok(false),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(Fault::Core(e)),
         }
     }
 }

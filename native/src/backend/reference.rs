@@ -4,6 +4,7 @@
 //! an interface. For pre-hash it forms M′ = 1 ‖ |ctx| ‖ ctx ‖ OID ‖ PH(M) itself, with
 //! PH from the `sha2`/`sha3`/`shake` crates, and calls the internal interface.
 
+use super::Fault;
 use ml_dsa::{EncodedVerifyingKey, MlDsa44, MlDsa65, MlDsa87, MlDsaParams};
 use pqverify_core::{Message, PreHash, Suite};
 use slh_dsa::ParameterSet;
@@ -53,7 +54,7 @@ fn prehash_m_prime(msg: &[u8], ctx: &[u8], hash: PreHash) -> Vec<u8> {
     m
 }
 
-fn ml_dsa<P: MlDsaParams>(r: &Request<'_>) -> Result<bool, String> {
+fn ml_dsa<P: MlDsaParams>(r: &Request<'_>) -> Result<bool, Fault> {
     let enc = EncodedVerifyingKey::<P>::try_from(r.public_key).map_err(|_| "public key length".to_owned())?;
     let vk = ml_dsa::VerifyingKey::<P>::decode(&enc);
     let Ok(sig) = ml_dsa::Signature::<P>::try_from(r.signature) else { return Ok(false) };
@@ -69,7 +70,7 @@ fn ml_dsa<P: MlDsaParams>(r: &Request<'_>) -> Result<bool, String> {
     })
 }
 
-fn slh_dsa<P: ParameterSet + slh_dsa::VerifyingKeyLen>(r: &Request<'_>) -> Result<bool, String> {
+fn slh_dsa<P: ParameterSet + slh_dsa::VerifyingKeyLen>(r: &Request<'_>) -> Result<bool, Fault> {
     let vk = slh_dsa::VerifyingKey::<P>::try_from(r.public_key).map_err(|_| "public key length".to_owned())?;
     let Ok(sig) = slh_dsa::Signature::<P>::try_from(r.signature) else { return Ok(false) };
     Ok(match r.message {
@@ -78,7 +79,7 @@ fn slh_dsa<P: ParameterSet + slh_dsa::VerifyingKeyLen>(r: &Request<'_>) -> Resul
             vk.slh_verify_internal(&[&prehash_m_prime(msg, ctx, hash)], &sig).is_ok()
         }
         Message::Internal(m) => vk.slh_verify_internal(&[m], &sig).is_ok(),
-        Message::ExternalMu(_) => return Err("SLH-DSA has no external-mu interface".to_owned()),
+        Message::ExternalMu(_) => return Err("SLH-DSA has no external-mu interface".to_owned().into()),
     })
 }
 
@@ -95,7 +96,7 @@ impl Backend for Reference {
         interface.exists_for(suite)
     }
 
-    fn verify(&self, r: &Request<'_>) -> Result<bool, String> {
+    fn verify(&self, r: &Request<'_>) -> Result<bool, Fault> {
         match r.suite {
             Suite::MlDsa44 => ml_dsa::<MlDsa44>(r),
             Suite::MlDsa65 => ml_dsa::<MlDsa65>(r),

@@ -10,10 +10,8 @@ use pqverify_core::{PreHash, Suite};
 use pqverify_native::key::KeyFormat;
 
 pub(crate) mod batch;
-pub(crate) mod bench;
 pub(crate) mod failure;
 pub(crate) mod qc;
-pub(crate) mod report;
 pub(crate) mod suites;
 pub(crate) mod verifier;
 pub(crate) mod verify;
@@ -190,32 +188,6 @@ pub(crate) enum Command {
         #[arg(long)]
         one_shot: bool,
     },
-    /// Run the benchmark suite natively and write its JSON-lines records.
-    Bench(BenchArgs),
-    /// Measures the first verify of a fresh process (run by `bench`; one JSON line).
-    #[command(hide = true)]
-    BenchFirstCall {
-        /// FIPS suite name.
-        #[arg(long)]
-        suite: String,
-    },
-    /// Read benchmark records from any mix of targets; print the report (Markdown).
-    Report {
-        /// Record files (JSON lines).
-        #[arg(required = true)]
-        files: Vec<std::path::PathBuf>,
-        /// Also write report.md, chart.svg, scaling.svg and certificates.svg into this directory.
-        #[arg(long)]
-        out_dir: Option<std::path::PathBuf>,
-        /// Verify-Unit constants over the defaults: SUITE=UNITS[,SUITE=UNITS…].
-        #[arg(long, default_value = "")]
-        units: String,
-        /// Fail unless every target's run is complete and clean (all ways, suites, cases
-        /// and rounds; no disagreement; one fixture digest; the capacity and certificate
-        /// records; all eight sections).
-        #[arg(long)]
-        check: bool,
-    },
     /// Verify JSON lines from standard input; one answer line per input line, in order.
     ///
     /// Input fields: id (echoed), suite, pk, sig, msg, ctx (hex), prehash (ACVP name),
@@ -251,36 +223,3 @@ pub(crate) enum Command {
 
 /// The default disagreement log, in the working directory.
 pub(crate) const DISAGREEMENT_LOG: &str = "pqverify-disagreements.jsonl";
-
-/// `pqverify bench`'s options.
-#[derive(clap::Args)]
-pub(crate) struct BenchArgs {
-    /// Records file (JSON lines); default: standard output.
-    #[arg(long)]
-    pub(crate) out: Option<std::path::PathBuf>,
-    /// Rounds (default 3; 2 with --quick).
-    #[arg(long)]
-    pub(crate) rounds: Option<u32>,
-    /// Only these suites (comma-separated FIPS names).
-    #[arg(long, value_delimiter = ',')]
-    pub(crate) suites: Vec<String>,
-    /// A short run: 40 ms per measurement, valid and invalid cases only.
-    #[arg(long)]
-    pub(crate) quick: bool,
-    /// Skip the worst-case block measured through the parallel batch.
-    #[arg(long)]
-    pub(crate) no_block: bool,
-    /// Run id for the records (default: time and host).
-    #[arg(long)]
-    pub(crate) run: Option<String>,
-    /// The disagreement log (`-`: standard error).
-    #[arg(long, value_name = "FILE", default_value = DISAGREEMENT_LOG)]
-    pub(crate) disagreements: std::path::PathBuf,
-    /// A liboqs shared library to measure (and use as primary) instead of the linked one.
-    #[arg(long, value_name = "PATH", env = pqverify_native::backend::LIBOQS_ENV)]
-    pub(crate) liboqs: Option<std::path::PathBuf>,
-    /// The certificate scenario's fixtures (`pqverify-certificates/1` JSON, written by
-    /// `cargo xtask bench`): measure whole quorum certificates on 1 … all cores.
-    #[arg(long, value_name = "FILE")]
-    pub(crate) certificates: Option<std::path::PathBuf>,
-}

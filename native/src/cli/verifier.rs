@@ -1,11 +1,10 @@
 //! The verifier a command asks for, its disagreement log, and byte arguments.
 
-use std::fs::OpenOptions;
 use std::sync::Arc;
 
 use pqverify_native::backend::{Backend, Liboqs, Pqverify, Reference};
 use pqverify_native::dual::{DualVerifier, Mode};
-use pqverify_native::sink::{DisagreementSink, JsonLines};
+use pqverify_native::sink::{DisagreementSink, open_log};
 use pqverify_native::{Single, Verify};
 
 use super::failure::Failure::{self, BadInput};
@@ -59,34 +58,8 @@ pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Fai
     })
 }
 
-/// Opens the disagreement log before any verification: a file (appended), or standard
-/// error when the path is `-`. Rust points a closed descriptor 2 at /dev/null before
-/// `main`, so standard error that is /dev/null (closed, or `2>/dev/null`) is refused:
-/// the log would be lost. Every record is written and flushed on its own, and a
-/// failing write fails that request.
+/// `--disagreements`: the log, opened before any verification (`sink::open_log`).
 pub(crate) fn open_sink(path: &std::path::Path) -> Result<Arc<dyn DisagreementSink>, Failure> {
-    let (target, shown) = if path.as_os_str() == "-" {
-        let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| {
-            use std::os::unix::fs::MetadataExt;
-            (a.dev(), a.ino(), a.rdev()) == (b.dev(), b.ino(), b.rdev())
-        };
-        if let (Ok(err), Ok(null)) = (std::fs::metadata("/dev/stderr"), std::fs::metadata("/dev/null"))
-            && same(&err, &null)
-        {
-            return Err(BadInput(
-                "--disagreements -: standard error is closed or /dev/null, so disagreements would be lost; \
-                 give a file"
-                    .into(),
-            ));
-        }
-        (std::path::Path::new("/dev/stderr"), "standard error".to_owned())
-    } else {
-        (path, path.display().to_string())
-    };
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(target)
-        .map_err(|e| BadInput(format!("--disagreements: cannot open {shown}: {e}")))?;
-    Ok(Arc::new(JsonLines::new(file)))
+    open_log(path)
+        .map_err(|e| BadInput(format!("--disagreements{}: {e}", if path.as_os_str() == "-" { " -" } else { "" })))
 }

@@ -34,22 +34,15 @@ pub(crate) fn verify_one(
     let msg = msg.map(|m| bytes_arg("msg", &m)).transpose()?;
     let ctx = ctx.map(|c| bytes_arg("ctx", &c)).transpose()?;
     let mu = mu.map(|m| bytes_arg("mu", &m)).transpose()?;
-    let message = match (interface, msg, mu) {
-        (InterfaceArg::External, Some(msg), None) => {
-            let ctx = ctx.unwrap_or_default();
-            match prehash {
-                None => OwnedMessage::Pure { msg, ctx },
-                Some(PreHashArg(hash)) => OwnedMessage::PreHash { msg, ctx, hash },
-            }
-        }
-        (InterfaceArg::Internal, Some(m), None) if ctx.is_none() && prehash.is_none() => OwnedMessage::Internal(m),
-        (InterfaceArg::Internal, None, Some(mu)) if ctx.is_none() && prehash.is_none() => OwnedMessage::ExternalMu(mu),
-        _ => {
-            return Err(BadInput(
-                "give --msg (with optional --ctx/--prehash) for external, or --msg (M′) or --mu for internal".into(),
-            ));
-        }
-    };
+    if msg.is_none() && mu.is_none() {
+        return Err(BadInput(
+            "give --msg (with optional --ctx/--prehash) for external, or --msg (M′) or --mu for internal".into(),
+        ));
+    }
+    let external = matches!(interface, InterfaceArg::External);
+    let message =
+        OwnedMessage::from_fields(external, msg, mu, ctx, prehash.map(|PreHashArg(h)| h), |f| format!("--{f}"))
+            .map_err(BadInput)?;
     let item = Item { suite, public_key, message, signature };
     let verifier = build_verifier(args)?;
     match verifier.verify(&item.request()) {

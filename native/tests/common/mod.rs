@@ -17,16 +17,13 @@ pub(crate) fn acvp_cases() -> Vec<Case> {
 
 /// A KAT case as a batch item.
 pub(crate) fn item_of(case: &Case) -> Item {
-    let message = match &case.interface {
-        Interface::Pure => OwnedMessage::Pure { msg: case.message.clone(), ctx: case.context.clone() },
-        Interface::PreHash(_) => OwnedMessage::PreHash {
-            msg: case.message.clone(),
-            ctx: case.context.clone(),
-            hash: pqverify_testkit::acvp::prehash_of(case).unwrap().unwrap(),
-        },
-        Interface::Internal => OwnedMessage::Internal(case.message.clone()),
-        Interface::ExternalMu => OwnedMessage::ExternalMu(case.message.clone()),
-    };
+    let message = OwnedMessage::new(
+        case.interface,
+        case.message.clone(),
+        case.context.clone(),
+        pqverify_testkit::acvp::prehash_of(case).unwrap(),
+    )
+    .unwrap();
     Item {
         suite: pqverify_testkit::acvp::suite_of(case).unwrap(),
         public_key: case.public_key.clone(),
@@ -45,10 +42,10 @@ pub(crate) fn line_of(case: &Case) -> Value {
     });
     let obj = line.as_object_mut().unwrap();
     match &case.interface {
-        Interface::Pure | Interface::PreHash(_) => {
+        Interface::Pure | Interface::PreHash => {
             obj.insert("msg".into(), hex::encode(&case.message).into());
             obj.insert("ctx".into(), hex::encode(&case.context).into());
-            if let Interface::PreHash(h) = &case.interface {
+            if let Some(h) = &case.prehash {
                 obj.insert("prehash".into(), h.clone().into());
             }
         }

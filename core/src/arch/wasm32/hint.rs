@@ -13,15 +13,15 @@ use core::arch::wasm32::{
     v128_bitselect, v128_load, v128_load32_zero, v128_not, v128_or, v128_store,
 };
 
-use crate::mldsa::field::Q;
-use crate::mldsa::portable;
+use crate::portable;
+use crate::ring::field::Q;
 
-/// UseHint over a polynomial. Contract: `mldsa::portable::use_hint_poly` (r_j in
+/// UseHint over a polynomial. Contract: `portable::hint::use_hint_poly` (r_j in
 /// [0, q), any hint bytes, nonzero meaning set; output in [0, m)).
 pub(crate) fn use_hint_poly(r: &[i32; 256], hint: &[u8; 256], gamma2: i32, w1: &mut [i32; 256]) {
     if gamma2 != (Q - 1) / 88 && gamma2 != (Q - 1) / 32 {
         // Not an ML-DSA γ2: the argument above was made for these two only.
-        return portable::use_hint_poly(r, hint, gamma2, w1);
+        return portable::hint::use_hint_poly(r, hint, gamma2, w1);
     }
     let m = (Q - 1) / (2 * gamma2);
     let (two_gamma2, divisor) = (i32x4_splat(2 * gamma2), f32x4_splat((2 * gamma2) as f32));

@@ -1,14 +1,14 @@
 //! Keccak-f[1600] on four states with wasm simd128: two states per 128-bit vector,
 //! so the four states run as two pairs, through the scalar code's written-out round
-//! (`hash::keccak::round`, generic over the lane). Built only with
+//! (`portable::keccak::round`, generic over the lane). Built only with
 //! `-C target-feature=+simd128`. Must match `keccak::f1600` bit for bit.
 
 use core::arch::wasm32::{
     i64x2_shl, u64x2_shr, u64x2_splat, v128, v128_andnot, v128_load, v128_or, v128_store, v128_xor,
 };
 
-use crate::hash::keccak::{Lane, ROUND_CONSTANTS, round};
-use crate::hash::keccak_x4::StateX4;
+use crate::kernel_set::StateX4;
+use crate::portable::keccak::{Lane, ROUND_CONSTANTS, round};
 
 /// Two states' lanes in one vector.
 impl Lane for v128 {

@@ -3,9 +3,27 @@
 //! block per 64-bit lane), and the ML-DSA NTT, inverse NTT, pointwise products,
 //! UseHint and RejNTTPoly's sampling (four coefficients per vector).
 
+use crate::kernel_set::KernelSet;
+
 pub(crate) mod hint;
 pub(crate) mod keccak;
 pub(crate) mod ntt;
 pub(crate) mod sample;
 pub(crate) mod sha256;
 pub(crate) mod sha512;
+
+/// The portable set with the entries simd128 does better (chosen at build time: a
+/// `+simd128` module runs only in an engine that validated it).
+pub(crate) const SET: KernelSet = KernelSet {
+    name: "simd128",
+    f1600x4: keccak::f1600x4,
+    sha256_x4: Some(sha256::digest_x4),
+    sha512_x2: Some(sha512::digest_x2),
+    ntt: ntt::ntt,
+    inv_ntt: ntt::inv_ntt,
+    pointwise: ntt::pointwise,
+    pointwise_row: ntt::pointwise_row,
+    use_hint_poly: hint::use_hint_poly,
+    rej_sample: sample::rej_sample,
+    ..crate::portable::SET
+};

@@ -2,7 +2,7 @@
 //! 32-bit coefficients per vector. A Montgomery product takes the exact 64-bit
 //! products of the low and of the high lane pairs (`i64x2.extmul_*_i32x4`), with
 //! t = a·(b·q⁻¹) mod 2^32 from one `i32x4.mul`, and keeps the high words: the portable
-//! arithmetic (`mldsa::portable`) lane by lane, the same butterflies and reductions
+//! arithmetic (`portable::ntt`) lane by lane, the same butterflies and reductions
 //! at the same layers, bit-identical results.
 //!
 //! Layers with len ≥ 4 pair whole vectors, and run two at a time on four vectors held
@@ -24,14 +24,14 @@ use core::arch::wasm32::{
     i64x2_extmul_low_i32x4, i64x2_shuffle, i64x2_sub, v128, v128_and, v128_load, v128_store,
 };
 
-use crate::mldsa::Poly;
-use crate::mldsa::field::{Q, Q_INV};
-use crate::mldsa::ntt::{INV_N_MONT2, ZETAS};
+use crate::portable::ntt::{INV_N_MONT2, ZETAS};
+use crate::ring::Poly;
+use crate::ring::field::{Q, Q_INV};
 
 /// Vectors per polynomial.
 const VECS: usize = 64;
 
-/// NTT. Contract: `mldsa::portable::ntt` (input |a_i| < 2^27; output |â_i| < q).
+/// NTT. Contract: `portable::ntt::ntt` (input |a_i| < 2^27; output |â_i| < q).
 pub(crate) fn ntt(a: &mut Poly) {
     let w = vectors(a);
     vector_layers::<128, false>(w);
@@ -40,7 +40,7 @@ pub(crate) fn ntt(a: &mut Poly) {
     lane_layers::<false>(w);
 }
 
-/// Inverse NTT. Contract: `mldsa::portable::inv_ntt` (input |â_i| < 2^26; output in [0, q)).
+/// Inverse NTT. Contract: `portable::ntt::inv_ntt` (input |â_i| < 2^26; output in [0, q)).
 pub(crate) fn inv_ntt(a: &mut Poly) {
     let w = vectors(a);
     lane_layers::<true>(w);
@@ -49,7 +49,7 @@ pub(crate) fn inv_ntt(a: &mut Poly) {
     vector_layers::<128, true>(w);
 }
 
-/// acc ± a ∘ b. Contract: `mldsa::portable::pointwise` (|a_i|, |b_i| < q).
+/// acc ± a ∘ b. Contract: `portable::ntt::pointwise` (|a_i|, |b_i| < q).
 pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     let q_inv = i32x4_splat(Q_INV);
     for v in 0..VECS {
@@ -59,7 +59,7 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     }
 }
 
-/// acc += Σ_j a_j ∘ b_j. Contract: `mldsa::portable::pointwise_row`.
+/// acc += Σ_j a_j ∘ b_j. Contract: `portable::ntt::pointwise_row`.
 pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
     let q_inv = i32x4_splat(Q_INV);
     for v in 0..VECS {

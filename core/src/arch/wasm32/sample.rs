@@ -7,8 +7,8 @@ use core::arch::wasm32::{
     i8x16, i8x16_swizzle, i32x4_bitmask, i32x4_lt, i32x4_splat, u8x16_swizzle, v128, v128_and, v128_load, v128_store,
 };
 
-use crate::mldsa::Poly;
-use crate::mldsa::field::Q;
+use crate::ring::Poly;
+use crate::ring::field::Q;
 
 /// Candidates in one SHAKE128 block (168 bytes / 3).
 const CANDIDATES: usize = 56;
@@ -37,7 +37,7 @@ const COMPACT: [[u8; 16]; 16] = {
     table
 };
 
-/// RejNTTPoly's loop over one block. Contract: `mldsa::portable::rej_sample`.
+/// RejNTTPoly's loop over one block. Contract: `portable::sample::rej_sample`.
 pub(crate) fn rej_sample(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
     // Every accepted value of the block, then 4 lanes of slack for the last store.
     let mut accepted = [0i32; CANDIDATES + 4];

@@ -8,8 +8,8 @@ use core::arch::wasm32::{
     v128_andnot, v128_load, v128_or, v128_store, v128_xor,
 };
 
-use crate::hash::sha2_rounds::{Bits, Word, compress};
-use crate::hash::sha256_x4::Sha256Rounds;
+use crate::portable::sha2_rounds::{Bits, Word, compress};
+use crate::portable::sha256::Sha256Rounds;
 
 /// Any lane width: the bitwise operations of the SHA-2 words.
 impl Bits for v128 {
@@ -52,7 +52,7 @@ impl Word<u32> for v128 {
     }
 }
 
-/// Contract: `hash::sha256_x4::portable_digest_x4`. The blocks' words reach their
+/// Contract: `portable::sha256::digest_x4`. The blocks' words reach their
 /// lanes by vector loads, one byte shuffle per four words (big-endian) and 4×4
 /// transposes; the shared midstate is splat; only the digests are transposed back.
 pub(crate) fn digest_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 32]; 4]) {

@@ -7,8 +7,8 @@ use core::arch::wasm32::{
     i8x16_shuffle, i64x2_add, i64x2_shl, i64x2_shuffle, u64x2_shr, u64x2_splat, v128, v128_load, v128_or, v128_store,
 };
 
-use crate::hash::sha2_rounds::{Word, compress};
-use crate::hash::sha512_x2::Sha512Rounds;
+use crate::portable::sha2_rounds::{Word, compress};
+use crate::portable::sha512::Sha512Rounds;
 
 /// Two blocks' words, one per lane.
 impl Word<u64> for v128 {
@@ -35,7 +35,7 @@ impl Word<u64> for v128 {
     }
 }
 
-/// Contract: `hash::sha512_x2::portable_digest_x2`. The blocks' words reach their lanes
+/// Contract: `portable::sha512::digest_x2`. The blocks' words reach their lanes
 /// by vector loads, one byte shuffle per two words (big-endian) and 2×2 transposes;
 /// the shared midstate is splat.
 pub(crate) fn digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8; 64]; 2]) {

@@ -14,16 +14,16 @@ use core::arch::x86_64::{
     _mm256_setzero_si256, _mm256_storeu_si256, _mm256_sub_epi32, _mm256_xor_si256,
 };
 
-use crate::kernel::Avx2;
-use crate::mldsa::field::Q;
-use crate::mldsa::portable;
+use super::token::Avx2;
+use crate::portable;
+use crate::ring::field::Q;
 
-/// UseHint over a polynomial. Contract: `mldsa::portable::use_hint_poly` (r_j in
+/// UseHint over a polynomial. Contract: `portable::hint::use_hint_poly` (r_j in
 /// [0, q), any hint bytes, nonzero meaning set; output in [0, m)).
 pub(crate) fn use_hint_poly(_: Avx2, r: &[i32; 256], hint: &[u8; 256], gamma2: i32, w1: &mut [i32; 256]) {
     if gamma2 != (Q - 1) / 88 && gamma2 != (Q - 1) / 32 {
         // Not an ML-DSA γ2: the argument above was made for these two only.
-        return portable::use_hint_poly(r, hint, gamma2, w1);
+        return portable::hint::use_hint_poly(r, hint, gamma2, w1);
     }
     // SAFETY: the `Avx2` token exists only where AVX2 was detected.
     unsafe { use_hint_poly_avx2(r, hint, gamma2, w1) }
@@ -79,7 +79,7 @@ mod tests {
                     for hint in [[0u8; 256], [1u8; 256], core::array::from_fn(|j| ((bits >> (j % 64)) as u8 & 1) * 3)] {
                         let (mut x, mut y) = ([0; 256], [0; 256]);
                         use_hint_poly(t, &r, &hint, gamma2, &mut x);
-                        portable::use_hint_poly(&r, &hint, gamma2, &mut y);
+                        portable::hint::use_hint_poly(&r, &hint, gamma2, &mut y);
                         assert_eq!(x, y, "γ2 {gamma2}, r from {base}");
                     }
                     base += 256;

@@ -1,14 +1,14 @@
 //! Keccak-f[1600] on four states with AVX2: one 256-bit register per lane index,
-//! holding that lane of all four states. Must match `hash::keccak::f1600` bit for bit.
+//! holding that lane of all four states. Must match `portable::keccak::f1600` bit for bit.
 
 use core::arch::x86_64::{
     __m256i, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi64x, _mm256_setzero_si256,
     _mm256_slli_epi64, _mm256_srli_epi64, _mm256_storeu_si256, _mm256_xor_si256,
 };
 
-use crate::hash::keccak::{RHO, ROUND_CONSTANTS, f1600_portable};
-use crate::hash::keccak_x4::StateX4;
-use crate::kernel::Avx2;
+use super::token::Avx2;
+use crate::kernel_set::StateX4;
+use crate::portable::keccak::{RHO, ROUND_CONSTANTS};
 
 /// Keccak-f[1600] on one state: the portable source compiled with BMI1/BMI2.
 pub(crate) fn f1600(_: Avx2, a: &mut [u64; 25]) {
@@ -18,7 +18,7 @@ pub(crate) fn f1600(_: Avx2, a: &mut [u64; 25]) {
 
 #[target_feature(enable = "bmi1,bmi2")]
 fn f1600_bmi(a: &mut [u64; 25]) {
-    f1600_portable(a);
+    crate::portable::keccak::f1600(a);
 }
 
 /// Keccak-f[1600] on four interleaved states.
@@ -108,7 +108,7 @@ fn permute(s: &mut StateX4) {
 mod tests {
     use super::super::testing::on_avx2;
     use super::*;
-    use crate::hash::keccak_x4::portable_f1600x4;
+    use crate::portable::keccak::f1600x4 as portable_f1600x4;
 
     #[test]
     fn both_permutations_are_bit_identical() {
@@ -117,7 +117,7 @@ mod tests {
                 let mut one: [u64; 25] = core::array::from_fn(|_| rng.next_u64());
                 let mut reference = one;
                 f1600(t, &mut one);
-                f1600_portable(&mut reference);
+                crate::portable::keccak::f1600(&mut reference);
                 assert_eq!(one, reference);
                 let mut four: StateX4 = core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64()));
                 let mut reference = four;

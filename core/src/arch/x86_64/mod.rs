@@ -1,29 +1,61 @@
-//! AVX2 (and BMI) kernels. Replaces: Keccak-f[1600] ×1 (BMI) and ×4, the ML-DSA NTT,
+//! AVX2 (and BMI) kernels. Replaces: Keccak-f[1600] ×1 (BMI) and ×4, SHA-256 and
+//! SHA-512 compression (the `sha2` crate's SHA-NI and AVX2 code), the ML-DSA NTT,
 //! inverse NTT and pointwise products, UseHint, RejNTTPoly's sampling loop, and the
 //! t1/z decoders and w1 encoder.
 //!
-//! Each public function takes the [`Avx2`](crate::kernel::Avx2) token and calls a
-//! `#[target_feature(enable = "avx2")]` body: the token is the proof that makes
-//! that call sound.
+//! Each kernel takes the [`Avx2`] token and calls a `#[target_feature(enable = "avx2")]`
+//! body: the token is the proof that makes that call sound. Only `token.rs` makes one:
+//! [`Avx2::detect`], and the entries of the set, reachable only through [`set`], which
+//! takes one.
+
+use crate::kernel_set::KernelSet;
 
 pub(crate) mod encode;
 pub(crate) mod hint;
 pub(crate) mod keccak;
 pub(crate) mod ntt;
 pub(crate) mod sample;
+mod token;
+
+pub(crate) use token::Avx2;
+use token::PROVEN;
+
+/// The AVX2 set, for the holder of the proof.
+pub(crate) fn set(_: Avx2) -> &'static KernelSet {
+    &SET
+}
+
+/// The portable set with the entries this CPU does better.
+static SET: KernelSet = KernelSet {
+    name: "avx2",
+    f1600: |a| keccak::f1600(PROVEN, a),
+    f1600x4: |s| keccak::f1600x4(PROVEN, s),
+    sha256_compress: |state, block| sha2::block_api::compress256(state, core::slice::from_ref(block)),
+    sha512_compress: |state, block| sha2::block_api::compress512(state, core::slice::from_ref(block)),
+    ntt: |a| ntt::ntt(PROVEN, a),
+    inv_ntt: |a| ntt::inv_ntt(PROVEN, a),
+    pointwise: |acc, a, b, sub| ntt::pointwise(PROVEN, acc, a, b, sub),
+    pointwise_row: |acc, a, b| ntt::pointwise_row(PROVEN, acc, a, b),
+    use_hint_poly: |r, hint, gamma2, w1| hint::use_hint_poly(PROVEN, r, hint, gamma2, w1),
+    unpack_t1_shifted: |bytes, d, out| encode::unpack_t1_shifted(PROVEN, bytes, d, out),
+    unpack_z: |bytes, gamma1_log2, bound, out| encode::unpack_z(PROVEN, bytes, gamma1_log2, bound, out),
+    pack_w1: |w1, bits, out| encode::pack_w1(PROVEN, w1, bits, out),
+    rej_sample: |block, out, filled| sample::rej_sample(PROVEN, block, out, filled),
+    ..crate::portable::SET
+};
 
 /// What the property tests of every AVX2 kernel share.
 #[cfg(test)]
 pub(crate) mod testing {
-    use crate::kernel::{Avx2, Kernel, current};
-    use crate::mldsa::Poly;
+    use super::token::Avx2;
+    use crate::ring::Poly;
 
     /// Runs `compare` with the AVX2 token and a generator seeded with `seed`, where
     /// this CPU has AVX2; elsewhere there is nothing to compare, and it says so.
     pub(crate) fn on_avx2(seed: u64, compare: impl FnOnce(Avx2, &mut Rng)) {
-        match current() {
-            Kernel::Avx2(t) => compare(t, &mut Rng(seed)),
-            Kernel::Portable => eprintln!("no AVX2 here: nothing to compare"),
+        match Avx2::detect() {
+            Some(t) => compare(t, &mut Rng(seed)),
+            None => eprintln!("no AVX2 here: nothing to compare"),
         }
     }
 

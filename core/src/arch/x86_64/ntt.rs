@@ -1,7 +1,7 @@
 //! The ML-DSA NTT, inverse NTT and pointwise products with AVX2, on eight 32-bit
 //! coefficients per register. Montgomery products come from 32×32→64 multiplies of
 //! the even and of the odd lanes (`vpmuldq`), with ζ·q⁻¹ precomputed, so each step
-//! does exactly the portable arithmetic (`mldsa::portable`): same butterflies, same
+//! does exactly the portable arithmetic (`portable::ntt`): same butterflies, same
 //! reductions at the same layers, bit-identical results.
 //!
 //! Layers with len ≥ 8 pair whole registers. The last three (len 4, 2, 1) pair lanes
@@ -16,10 +16,10 @@ use core::arch::x86_64::{
     _mm256_unpacklo_epi64,
 };
 
-use crate::kernel::Avx2;
-use crate::mldsa::Poly;
-use crate::mldsa::field::{Q, Q_INV};
-use crate::mldsa::ntt::{INV_N_MONT2, ZETAS};
+use super::token::Avx2;
+use crate::portable::ntt::{INV_N_MONT2, ZETAS};
+use crate::ring::Poly;
+use crate::ring::field::{Q, Q_INV};
 
 /// Registers per polynomial.
 const VECS: usize = 32;
@@ -62,25 +62,25 @@ const INV4: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(4, true);
 const INV2: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(2, true);
 const INV1: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(1, true);
 
-/// NTT. Contract: `mldsa::portable::ntt` (input |a_i| < 2^27; output |â_i| < q).
+/// NTT. Contract: `portable::ntt::ntt` (input |a_i| < 2^27; output |â_i| < q).
 pub(crate) fn ntt(_: Avx2, a: &mut Poly) {
     // SAFETY: the `Avx2` token exists only where AVX2 was detected.
     unsafe { ntt_avx2(a) }
 }
 
-/// Inverse NTT. Contract: `mldsa::portable::inv_ntt` (input |â_i| < 2^26; output in [0, q)).
+/// Inverse NTT. Contract: `portable::ntt::inv_ntt` (input |â_i| < 2^26; output in [0, q)).
 pub(crate) fn inv_ntt(_: Avx2, a: &mut Poly) {
     // SAFETY: the `Avx2` token exists only where AVX2 was detected.
     unsafe { inv_ntt_avx2(a) }
 }
 
-/// acc ± a ∘ b. Contract: `mldsa::portable::pointwise` (|a_i|, |b_i| < q).
+/// acc ± a ∘ b. Contract: `portable::ntt::pointwise` (|a_i|, |b_i| < q).
 pub(crate) fn pointwise(_: Avx2, acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     // SAFETY: the `Avx2` token exists only where AVX2 was detected.
     unsafe { pointwise_avx2(acc, a, b, sub) }
 }
 
-/// acc += Σ_j a_j ∘ b_j. Contract: `mldsa::portable::pointwise_row`.
+/// acc += Σ_j a_j ∘ b_j. Contract: `portable::ntt::pointwise_row`.
 pub(crate) fn pointwise_row(_: Avx2, acc: &mut Poly, a: &[Poly], b: &[Poly]) {
     // SAFETY: the `Avx2` token exists only where AVX2 was detected.
     unsafe { pointwise_row_avx2(acc, a, b) }
@@ -301,7 +301,7 @@ fn pointwise_row_avx2(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
 mod tests {
     use super::super::testing::{on_avx2, poly};
     use super::*;
-    use crate::mldsa::portable;
+    use crate::portable;
 
     #[test]
     fn ntt_is_bit_identical_at_its_bounds() {
@@ -310,7 +310,7 @@ mod tests {
                 let a = poly(rng, 1 << 27);
                 let (mut x, mut y) = (a.clone(), a);
                 ntt(t, &mut x);
-                portable::ntt(&mut y);
+                portable::ntt::ntt(&mut y);
                 assert_eq!(x, y);
             }
         });
@@ -323,7 +323,7 @@ mod tests {
                 let a = poly(rng, 1 << 26);
                 let (mut x, mut y) = (a.clone(), a);
                 inv_ntt(t, &mut x);
-                portable::inv_ntt(&mut y);
+                portable::ntt::inv_ntt(&mut y);
                 assert_eq!(x, y);
             }
         });
@@ -339,7 +339,7 @@ mod tests {
                     let acc = poly(rng, Q);
                     let (mut x, mut y) = (acc.clone(), acc);
                     pointwise_row(t, &mut x, &a, &b);
-                    portable::pointwise_row(&mut y, &a, &b);
+                    portable::ntt::pointwise_row(&mut y, &a, &b);
                     assert_eq!(x, y);
                 }
             }
@@ -353,7 +353,7 @@ mod tests {
                 let (a, b, acc) = (poly(rng, Q), poly(rng, Q), poly(rng, Q * 8));
                 let (mut x, mut y) = (acc.clone(), acc);
                 pointwise(t, &mut x, &a, &b, i % 2 == 0);
-                portable::pointwise(&mut y, &a, &b, i % 2 == 0);
+                portable::ntt::pointwise(&mut y, &a, &b, i % 2 == 0);
                 assert_eq!(x, y);
             }
         });

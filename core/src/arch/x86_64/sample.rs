@@ -9,9 +9,9 @@ use core::arch::x86_64::{
     _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_storeu_si256,
 };
 
-use crate::kernel::Avx2;
-use crate::mldsa::Poly;
-use crate::mldsa::field::Q;
+use super::token::Avx2;
+use crate::ring::Poly;
+use crate::ring::field::Q;
 
 /// Candidates in one SHAKE128 block (168 bytes / 3).
 const CANDIDATES: usize = 56;
@@ -35,7 +35,7 @@ const COMPACT: [[u8; 8]; 256] = {
     table
 };
 
-/// RejNTTPoly's loop over one block. Contract: `mldsa::portable::rej_sample`.
+/// RejNTTPoly's loop over one block. Contract: `portable::sample::rej_sample`.
 pub(crate) fn rej_sample(_: Avx2, block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
     // SAFETY: the `Avx2` token exists only where AVX2 was detected.
     unsafe { rej_sample_avx2(block, out, filled) }
@@ -79,7 +79,7 @@ fn rej_sample_avx2(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
 mod tests {
     use super::super::testing::{on_avx2, poly};
     use super::*;
-    use crate::mldsa::portable;
+    use crate::portable;
 
     #[test]
     fn rej_sample_is_bit_identical_at_its_bounds() {
@@ -102,7 +102,7 @@ mod tests {
                 let mut y = x.clone();
                 let (mut fx, mut fy) = (start, start);
                 rej_sample(t, &block, &mut x, &mut fx);
-                portable::rej_sample(&block, &mut y, &mut fy);
+                portable::sample::rej_sample(&block, &mut y, &mut fy);
                 assert_eq!((fx, &x), (fy, &y));
             }
         });

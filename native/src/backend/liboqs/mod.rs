@@ -8,6 +8,7 @@
 
 mod library;
 
+use crate::backend::Fault;
 use std::collections::BTreeMap;
 use std::ffi::{CStr, CString, c_void};
 use std::path::Path;
@@ -169,21 +170,14 @@ impl Backend for Liboqs {
         interface == Interface::Pure && self.schemes.contains_key(&suite)
     }
 
-    fn verify(&self, r: &Request<'_>) -> Result<bool, String> {
+    fn verify(&self, r: &Request<'_>) -> Result<bool, Fault> {
         let scheme = self.schemes.get(&r.suite).ok_or_else(|| format!("liboqs has no {}", r.suite))?;
         let Message::Pure { msg, ctx } = r.message else {
-            return Err(format!("liboqs has no {} interface", r.interface()));
+            return Err(format!("liboqs has no {} interface", r.interface()).into());
         };
         // liboqs reads exactly the scheme's key length from the pointer: a shorter key
         // would be read past its end, so the length is checked here, by this function.
-        if r.public_key.len() != r.suite.public_key_len() {
-            return Err(format!(
-                "public key is {} bytes; {} public keys are {} bytes",
-                r.public_key.len(),
-                r.suite,
-                r.suite.public_key_len()
-            ));
-        }
+        pqverify_core::PublicKey::from_raw(r.suite, r.public_key).map_err(Fault::Core)?;
         // liboqs takes an empty context as NULL.
         let ctx_ptr = if ctx.is_empty() { std::ptr::null() } else { ctx.as_ptr() };
         // SAFETY: every pointer is valid for the length passed with it for the whole
@@ -218,7 +212,7 @@ mod tests {
             let message = Message::Pure { msg: b"m", ctx: b"" };
             let r = Request { suite: Suite::MlDsa44, public_key: &key, message, signature: &sig };
             let err = liboqs.verify(&r).unwrap_err();
-            assert!(err.contains(&format!("public key is {len} bytes")), "{err}");
+            assert!(err.to_string().contains(&format!("public key is {len} bytes")), "{err}");
         }
     }
 }

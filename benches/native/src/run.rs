@@ -1,18 +1,15 @@
-//! `pqverify bench`: the benchmark suite natively, as JSON-lines records.
+//! `pqverify-bench run`: the benchmark suite natively, as JSON-lines records.
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use pqverify_native::units::UnitTable;
 
-use pqverify_native::capacity;
+use crate::Failure::{self, BadInput, Internal};
+use crate::{RunArgs, capacity, load_liboqs, open_sink};
 
-use super::BenchArgs;
-use super::failure::Failure::{self, BadInput, Internal};
-use super::verifier::{load_liboqs, open_sink};
-
-pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
-    let BenchArgs { out, rounds, suites, quick, no_block, run, disagreements, liboqs, certificates } = args;
+pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
+    let RunArgs { out, rounds, suites, quick, no_block, run, disagreements, liboqs, certificates } = args;
     use pqverify_bench::{Config, Fixtures, Record};
     let fixtures = Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
     for s in &suites {
@@ -29,8 +26,8 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         format!("{}-native", pqverify_bench::record::utc_timestamp(now))
     });
-    note!("pqverify bench: for steadier numbers, pin to one core and lower other load, e.g.");
-    note!("  nice -n -5 taskset -c 1 pqverify bench …   (taskset pins; nice needs root for a negative value)");
+    note!("pqverify-bench run: for steadier numbers, pin to one core and lower other load, e.g.");
+    note!("  nice -n -5 taskset -c 1 pqverify-bench run …   (taskset pins; nice needs root for a negative value)");
     let sink = open_sink(&disagreements)?;
     let liboqs = load_liboqs(liboqs.as_deref())?;
     let mut writer: Box<dyn Write> = match &out {
@@ -39,8 +36,8 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
         )),
         None => Box::new(BufWriter::new(std::io::stdout())),
     };
-    let mut ways = pqverify_native::bench::native_ways(&liboqs, &sink);
-    let env = pqverify_native::bench::native_env(&run, &liboqs);
+    let mut ways = crate::ways::native_ways(&liboqs, &sink);
+    let env = crate::ways::native_env(&run, &liboqs);
     let bar = indicatif::ProgressBar::new(config.steps(&fixtures, ways.len()));
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} [{elapsed}]")
@@ -55,7 +52,7 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
     pqverify_bench::run(
         &mut ways,
         &fixtures,
-        &mut pqverify_native::bench::NativeClock::new(),
+        &mut crate::ways::NativeClock::new(),
         &config,
         &env,
         &mut emit,
@@ -67,11 +64,11 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
     bar.finish_and_clear();
     if !no_block {
         note!(
-            "pqverify bench: worst-case blocks through the parallel batch ({} threads)",
+            "pqverify-bench run: worst-case blocks through the parallel batch ({} threads)",
             rayon::current_num_threads()
         );
         let table = UnitTable::default();
-        for block in pqverify_native::bench::worst_case_blocks(&fixtures, &suites, &table, &run, &liboqs, &sink) {
+        for block in crate::ways::worst_case_blocks(&fixtures, &suites, &table, &run, &liboqs, &sink) {
             emit(&Record::Block(block));
         }
     }
@@ -83,18 +80,18 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
         .cloned()
         .collect();
     let (handles, duration) = if quick { (3, 40) } else { (9, 300) };
-    note!("pqverify bench: first calls ({handles} fresh processes per suite)");
+    note!("pqverify-bench run: first calls ({handles} fresh processes per suite)");
     let exe = std::env::current_exe().map_err(|e| Internal(format!("the running executable: {e}")))?;
     for sample in capacity::first_calls(&exe, &chosen, &run, handles).map_err(Internal)? {
         emit(&Record::Sample(sample));
     }
-    note!("pqverify bench: memory per prepared key ({MEMORY_KEYS} keys per suite)");
+    note!("pqverify-bench run: memory per prepared key ({MEMORY_KEYS} keys per suite)");
     for m in capacity::memory_per_key(&chosen, &run, MEMORY_KEYS).map_err(Internal)? {
         emit(&Record::Memory(m));
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
-    note!("pqverify bench: throughput on {:?} threads", pqverify_bench::thread_counts(cores));
-    let dual = pqverify_native::bench::dual(&liboqs, pqverify_native::dual::Mode::Enforce, 1, sink.clone());
+    note!("pqverify-bench run: throughput on {:?} threads", pqverify_bench::thread_counts(cores));
+    let dual = crate::ways::dual(&liboqs, pqverify_native::dual::Mode::Enforce, 1, sink.clone());
     let rates = capacity::scaling(&chosen, &run, cores, std::time::Duration::from_millis(duration), &dual);
     for r in rates.map_err(Internal)? {
         emit(&Record::Scaling(r));
@@ -103,7 +100,7 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
         let bytes = std::fs::read(path).map_err(|e| BadInput(format!("--certificates: {}: {e}", path.display())))?;
         let fixtures = pqverify_bench::certificates::CertificateFixtures::parse(&bytes).map_err(BadInput)?;
         note!(
-            "pqverify bench: quorum certificates of {} validators on {:?} threads",
+            "pqverify-bench run: quorum certificates of {} validators on {:?} threads",
             fixtures.validators,
             pqverify_bench::thread_counts(cores)
         );
@@ -112,7 +109,7 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
         } else {
             pqverify_bench::certificates::CertificateBudget::FULL
         };
-        for c in pqverify_native::bench::certificates(&fixtures, &env, cores, budget, &liboqs).map_err(Internal)? {
+        for c in crate::ways::certificates(&fixtures, &env, cores, budget, &liboqs).map_err(Internal)? {
             emit(&Record::Certificate(c));
         }
     }
@@ -126,8 +123,8 @@ pub(crate) fn bench(args: BenchArgs) -> Result<ExitCode, Failure> {
 /// Prepared keys held per suite for the memory-per-key records.
 const MEMORY_KEYS: u32 = 200;
 
-/// `pqverify bench-first-call --suite S` (hidden): the first verify of this fresh
-/// process, as one JSON line, for `pqverify bench`'s first-call records.
+/// `pqverify-bench first-call --suite S` (hidden): the first verify of this fresh
+/// process, as one JSON line, for `run`'s first-call records.
 pub(crate) fn first_call(suite: &str) -> Result<ExitCode, Failure> {
     let fixtures = pqverify_bench::Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
     let f = fixtures

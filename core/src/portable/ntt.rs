@@ -1,13 +1,12 @@
 //! The number-theoretic transform of FIPS 204 (Algorithms 41, 42 and 45): the
-//! portable reference kernels. Backends (`crate::arch`) must match them bit for bit;
-//! the algorithms reach them through `crate::kernel`.
+//! portable kernels, which every backend's (`crate::arch`) must match bit for bit.
 //!
 //! Products are Montgomery products (× 2^−32); the constants carry the matching
 //! factor, so a transform followed by its inverse is the identity, and a sum of
 //! pointwise products fed to [`inv_ntt`] comes out as the plain product.
 
-use super::field::{Q, freeze, mont_reduce, pow_mod, reduce32, to_mont};
-use super::poly::{N, Poly};
+use crate::ring::field::{Q, freeze, mont_reduce, pow_mod, reduce32, to_mont};
+use crate::ring::{N, Poly};
 
 /// ζ = 1753, a primitive 512th root of unity mod q.
 const ZETA: i64 = 1753;

@@ -1,6 +1,7 @@
-//! Bit packing of public keys, signatures and w1 (FIPS 204, Section 7.1 and 7.2).
+//! The bit packing a verifier runs per polynomial (FIPS 204, Sections 7.1 and 7.2): the
+//! t1 and z decoders and the w1 encoder, as portable kernels.
 
-use super::poly::{N, Poly};
+use crate::ring::{N, Poly};
 
 /// Reads the 256 coefficients of `BITS` bits each, little-endian (BitsToInteger over
 /// BytesToBits, FIPS 204 Algorithms 11 and 18), a whole number of bytes at a time:

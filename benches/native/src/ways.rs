@@ -9,20 +9,20 @@ use pqverify_bench::report::BLOCK_BUDGET;
 use pqverify_bench::{Block, Bound, Certificate, Clock, Env, Fixtures, LiboqsInfo, SCHEMA, SuiteFixture, Way};
 use pqverify_core::{Message, PreparedKey, Suite};
 
-use crate::backend::{Backend, Interface, Liboqs, Pqverify, Reference, Request};
-use crate::batch::{Item, OwnedMessage, verify_batch};
-use crate::certificate::{ValidatorSet, verify_one_shot};
-use crate::dual::{DualVerifier, Mode};
-use crate::sink::DisagreementSink;
-use crate::units::UnitTable;
-use crate::{Single, Verify};
+use pqverify_native::backend::{Backend, Interface, Liboqs, Pqverify, Reference, Request};
+use pqverify_native::batch::{Item, OwnedMessage, verify_batch};
+use pqverify_native::certificate::{ValidatorSet, verify_one_shot};
+use pqverify_native::dual::{DualVerifier, Mode};
+use pqverify_native::sink::DisagreementSink;
+use pqverify_native::units::UnitTable;
+use pqverify_native::{Single, Verify};
 
 /// `Instant` as the suite's clock.
-pub struct NativeClock(Instant);
+pub(crate) struct NativeClock(Instant);
 
 impl NativeClock {
     /// A clock starting now.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         NativeClock(Instant::now())
     }
 }
@@ -45,7 +45,7 @@ pub(crate) fn suite_of(f: &SuiteFixture) -> Option<Suite> {
 }
 
 /// A way through one backend (or the dual verifier) behind [`Verify`].
-pub struct VerifierWay {
+pub(crate) struct VerifierWay {
     name: String,
     verifier: Box<dyn Verify>,
     /// Only bind suites this backend has (pure interface).
@@ -76,7 +76,7 @@ impl Way for VerifierWay {
 }
 
 /// pqverify with a prepared key built in `bind` (outside the timing).
-pub struct PreparedWay;
+pub(crate) struct PreparedWay;
 
 impl Way for PreparedWay {
     fn name(&self) -> String {
@@ -95,7 +95,7 @@ impl Way for PreparedWay {
 
 /// pqverify one-shot with the portable kernels forced (`pqverify_core::force_portable`)
 /// while this way is measured, so SIMD and portable code are compared in one run.
-pub struct PortableWay;
+pub(crate) struct PortableWay;
 
 /// Restores the kernel setting it found when dropped (so that a process run with
 /// `PQVERIFY_FORCE_PORTABLE=1` stays portable for every way).
@@ -137,7 +137,12 @@ impl Way for PortableWay {
 /// The dual verifier the benchmark and the block use: liboqs (else the reference)
 /// as primary, pqverify with a prepared-key cache as secondary; in enforce mode the
 /// secondary audits one in `audit_every` rejections (1 all, the CLI's default; 0 none).
-pub fn dual(liboqs: &Arc<Liboqs>, mode: Mode, audit_every: u64, sink: Arc<dyn DisagreementSink>) -> Arc<DualVerifier> {
+pub(crate) fn dual(
+    liboqs: &Arc<Liboqs>,
+    mode: Mode,
+    audit_every: u64,
+    sink: Arc<dyn DisagreementSink>,
+) -> Arc<DualVerifier> {
     Arc::new(
         DualVerifier::new(vec![liboqs.clone(), Arc::new(Reference)], Arc::new(Pqverify::with_cache(1024)), mode, sink)
             .with_audit(audit_every),
@@ -147,7 +152,7 @@ pub fn dual(liboqs: &Arc<Liboqs>, mode: Mode, audit_every: u64, sink: Arc<dyn Di
 struct Shared(Arc<DualVerifier>);
 
 impl Verify for Shared {
-    fn verify(&self, r: &Request<'_>) -> Result<bool, crate::VerifyError> {
+    fn verify(&self, r: &Request<'_>) -> Result<bool, pqverify_native::VerifyError> {
         self.0.verify(r)
     }
     fn describe(&self) -> String {
@@ -158,7 +163,7 @@ impl Verify for Shared {
 /// The native ways, in record order: liboqs, reference, pqverify, pqverify-portable,
 /// pqverify-prepared, dual-enforce (auditing every rejection), dual-enforce-unaudited,
 /// dual-shadow; `liboqs` is the library measured and used as primary.
-pub fn native_ways(liboqs: &Arc<Liboqs>, sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
+pub(crate) fn native_ways(liboqs: &Arc<Liboqs>, sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
     let single = |name: &str, backend: Arc<dyn Backend>| -> Box<dyn Way> {
         Box::new(VerifierWay {
             name: name.into(),
@@ -188,7 +193,7 @@ fn read_trimmed(path: &str) -> Option<String> {
 }
 
 /// The native environment record (fixtures digest and ways are filled in by the run).
-pub fn native_env(run: &str, liboqs: &Liboqs) -> Env {
+pub(crate) fn native_env(run: &str, liboqs: &Liboqs) -> Env {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {
@@ -233,7 +238,7 @@ pub fn native_env(run: &str, liboqs: &Liboqs) -> Env {
 
 /// Verifies, for each suite, a block of its valid fixture signature filling the
 /// Verify-Unit budget, through the parallel batch on all cores with dual-enforce.
-pub fn worst_case_blocks(
+pub(crate) fn worst_case_blocks(
     fixtures: &Fixtures,
     suites: &[String],
     table: &UnitTable,
@@ -287,7 +292,7 @@ type CertificateCall<'a> = Box<dyn Fn() -> Vec<bool> + 'a>;
 /// validators' signatures, timed whole, on a rayon pool of 1, 2, 4, … up to `cores`
 /// threads — the set prepared once (`pqverify-prepared`), keys decoded per signature
 /// (`pqverify`), and liboqs one-shot on the same pool where it has the suite.
-pub fn certificates(
+pub(crate) fn certificates(
     fixtures: &CertificateFixtures,
     env: &Env,
     cores: u32,

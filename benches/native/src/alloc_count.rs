@@ -11,7 +11,7 @@ static LIVE: AtomicIsize = AtomicIsize::new(0);
 static CALLS: AtomicU64 = AtomicU64::new(0);
 
 /// The counting allocator (install with `#[global_allocator]`).
-pub struct Counting;
+pub(crate) struct Counting;
 
 // SAFETY: every call is forwarded unchanged to the system allocator; only counters
 // are updated beside it.
@@ -44,7 +44,7 @@ unsafe impl GlobalAlloc for Counting {
 }
 
 /// Heap bytes in use now, or `None` when [`Counting`] is not the global allocator.
-pub fn live_bytes() -> Option<i64> {
+pub(crate) fn live_bytes() -> Option<i64> {
     let before = CALLS.load(Ordering::Relaxed);
     let probe = std::hint::black_box(Box::new(0u64));
     drop(probe);

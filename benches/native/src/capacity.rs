@@ -9,14 +9,14 @@ use pqverify_bench::{Memory, SCHEMA, Sample, Scaling, SuiteFixture};
 use pqverify_core::{Message, PreparedKey, Suite};
 use rayon::prelude::*;
 
-use crate::Verify;
-use crate::backend::Request;
-use crate::dual::DualVerifier;
+use pqverify_native::Verify;
+use pqverify_native::backend::Request;
+use pqverify_native::dual::DualVerifier;
 
 /// What a fresh process measures: its first one-shot verify, then a new prepared key
 /// and its first verify (ns each), and whether both verdicts were "valid".
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
-pub struct FirstCall {
+pub(crate) struct FirstCall {
     /// The first `pqverify_core::verify` of the process.
     pub one_shot_ns: f64,
     /// `PreparedKey::new` and its first verify.
@@ -26,12 +26,12 @@ pub struct FirstCall {
 }
 
 fn suite_of(f: &SuiteFixture) -> Result<Suite, String> {
-    crate::bench::suite_of(f).ok_or_else(|| format!("fixture suite {:?} is not a suite", f.suite))
+    crate::ways::suite_of(f).ok_or_else(|| format!("fixture suite {:?} is not a suite", f.suite))
 }
 
-/// Runs in the fresh process (`pqverify bench-first-call`): nothing of pqverify has
+/// Runs in the fresh process (`pqverify-bench first-call`): nothing of pqverify has
 /// run before the first call but parsing the fixtures.
-pub fn first_call_here(f: &SuiteFixture) -> Result<FirstCall, String> {
+pub(crate) fn first_call_here(f: &SuiteFixture) -> Result<FirstCall, String> {
     let suite = suite_of(f)?;
     let message = Message::pure(&f.msg, &[]);
     let t0 = Instant::now();
@@ -70,8 +70,8 @@ fn first_call_sample(run: &str, target: &str, way: &str, suite: &str, mut values
 }
 
 /// First call of `pqverify` and `pqverify-prepared` per suite: `handles` fresh
-/// processes of `exe bench-first-call --suite S` each.
-pub fn first_calls(
+/// processes of `exe first-call --suite S` each.
+pub(crate) fn first_calls(
     exe: &std::path::Path,
     fixtures: &[SuiteFixture],
     run: &str,
@@ -82,7 +82,7 @@ pub fn first_calls(
         let (mut one, mut prepared, mut wrong) = (Vec::new(), Vec::new(), 0);
         for _ in 0..handles.max(1) {
             let child = Command::new(exe)
-                .args(["bench-first-call", "--suite", &f.suite])
+                .args(["first-call", "--suite", &f.suite])
                 .output()
                 .map_err(|e| format!("first call: cannot start {}: {e}", exe.display()))?;
             if !child.status.success() {
@@ -109,7 +109,7 @@ fn rss_bytes() -> Option<f64> {
 
 /// Memory per prepared key: `keys` keys of each suite created and held; the growth of
 /// the counted heap (and of the RSS) divided by `keys`. Needs the counting allocator.
-pub fn memory_per_key(fixtures: &[SuiteFixture], run: &str, keys: u32) -> Result<Vec<Memory>, String> {
+pub(crate) fn memory_per_key(fixtures: &[SuiteFixture], run: &str, keys: u32) -> Result<Vec<Memory>, String> {
     let mut out = Vec::new();
     for f in fixtures {
         let suite = suite_of(f)?;
@@ -172,7 +172,7 @@ fn rate(threads: u32, duration: Duration, verify: &(dyn Fn() -> bool + Sync)) ->
 
 /// Throughput of `pqverify`, `pqverify-prepared` and `dual-enforce` on every suite for
 /// 1, 2, 4, … threads up to `cores`, `duration` per measurement.
-pub fn scaling(
+pub(crate) fn scaling(
     fixtures: &[SuiteFixture],
     run: &str,
     cores: u32,

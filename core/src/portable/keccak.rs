@@ -1,9 +1,12 @@
 //! Keccak-p[1600, 24] (FIPS 202, Section 3), the permutation under every SHAKE
 //! and SHA-3 call in pqverify.
 //!
-//! This is the portable reference kernel. SIMD kernels that run several states at
-//! once must match it bit for bit; the round constants and rotation offsets are
-//! derived here from the FIPS 202 definitions rather than typed in.
+//! The portable kernels, one state and four: every backend's permutation must match
+//! them bit for bit. The round constants and rotation offsets are derived here from
+//! the FIPS 202 definitions rather than typed in, and the round is written once,
+//! generic over the lane, for the backends that run it on vectors.
+
+use crate::kernel_set::StateX4;
 
 /// Number of rounds of Keccak-f[1600] (FIPS 202: 12 + 2ℓ with ℓ = 6).
 const ROUNDS: usize = 24;
@@ -60,20 +63,6 @@ pub(crate) const PI_RHO: ([usize; 24], [u32; 24]) = {
     (lanes, rotations)
 };
 
-#[cfg(test)]
-std::thread_local! {
-    /// Permutations run by this thread, for tests that check none is wasted.
-    pub(crate) static PERMUTATIONS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
-}
-
-/// Keccak-f[1600] through the kernel chosen in `crate::kernel`.
-#[inline]
-pub(crate) fn f1600(a: &mut [u64; 25]) {
-    #[cfg(test)]
-    PERMUTATIONS.with(|c| c.set(c.get() + 1));
-    crate::kernel::f1600(a);
-}
-
 /// ρ's rotation offset of each lane x + 5y (from the walk in [`PI_RHO`]).
 pub(crate) const RHO: [u32; 25] = {
     let (lanes, rotations) = PI_RHO;
@@ -94,13 +83,11 @@ pub(crate) const RHO: [u32; 25] = {
 /// compile to straight register code. A loop over index tables here compiles to
 /// loads and stores of linear memory in wasm.
 ///
-/// This is the portable kernel; the sponges call [`f1600`], which `crate::kernel`
-/// may send to a backend's copy.
 // Inlined natively (the BMI backend compiles this body with its own features); one
 // shared copy in wasm, where size matters.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-pub(crate) fn f1600_portable(a: &mut [u64; 25]) {
+pub(crate) fn f1600(a: &mut [u64; 25]) {
     let mut s = *a;
     // Natively two rounds per iteration (no state copy between them); in wasm one,
     // which V8 runs as fast and keeps the module small.
@@ -113,6 +100,20 @@ pub(crate) fn f1600_portable(a: &mut [u64; 25]) {
         s = round(s, rc);
     }
     *a = s;
+}
+
+/// Keccak-f[1600] on four interleaved states: the scalar permutation on each.
+pub(crate) fn f1600x4(s: &mut StateX4) {
+    for j in 0..4 {
+        let mut one = [0u64; 25];
+        for (lane, four) in one.iter_mut().zip(s.iter()) {
+            *lane = four[j];
+        }
+        f1600(&mut one);
+        for (four, lane) in s.iter_mut().zip(one) {
+            four[j] = lane;
+        }
+    }
 }
 
 /// What a round needs of a lane: one 64-bit lane, or that lane of several states in a
@@ -319,13 +320,13 @@ mod tests {
         });
         let mut b = a;
         for _ in 0..4 {
-            f1600_portable(&mut a);
+            f1600(&mut a);
             by_tables(&mut b);
             assert_eq!(a, b);
         }
         // The all-zero state after one permutation, lane 0 (the Keccak team's test value).
         let mut z = [0u64; 25];
-        f1600_portable(&mut z);
+        f1600(&mut z);
         assert_eq!(z[0], 0xf125_8f79_40e1_dde7);
     }
 

@@ -1,11 +1,11 @@
-//! `pqverify report`: the report of any records, and its completeness check.
+//! `pqverify-bench report`: the report of any records, and its completeness check.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use pqverify_native::units::UnitTable;
 
-use super::failure::Failure::{self, BadInput, Internal};
+use crate::Failure::{self, BadInput, Internal};
 
 pub(crate) fn report(
     files: &[std::path::PathBuf],
@@ -23,7 +23,7 @@ pub(crate) fn report(
     if check {
         let lines: Vec<&str> = text.lines().collect();
         report.check_complete(&lines).map_err(|e| BadInput(format!("incomplete records: {e}")))?;
-        note!("pqverify report: records complete for {}", report.targets().join(", "));
+        note!("pqverify-bench report: records complete for {}", report.targets().join(", "));
     }
     let markdown = report.markdown();
     if let Some(dir) = out_dir {

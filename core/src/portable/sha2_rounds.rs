@@ -1,7 +1,7 @@
 //! The SHA-2 compression function (FIPS 180-4, Sections 6.2.2 and 6.4.2) written once,
 //! generic over the size (SHA-256 or SHA-512: word width, constants, σ functions) and
 //! over the word: a scalar for one block, or a vector of several words side by side for
-//! as many independent blocks (wasm simd128: `sha256_x4`, `sha512_x2`).
+//! as many independent blocks (wasm simd128's `sha256`, `sha512`).
 //!
 //! The rounds are written out (a macro per round, the eight working variables renamed
 //! instead of moved) so that every word lives in a local: in wasm, locals instead of

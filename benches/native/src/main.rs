@@ -1,0 +1,165 @@
+//! `pqverify-bench`: the benchmark suite natively (`run`), and the report of any
+//! targets' records (`report`). The driver of the benchmark lives here, beside the
+//! suite (`pqverify-bench`), so that `pqverify-native` is the verifier and nothing else.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+use pqverify_native::backend::Liboqs;
+use pqverify_native::sink::{DisagreementSink, open_log};
+
+/// Writes a line to standard error, best effort (a failing standard error must not hide
+/// the real outcome).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+/// Writes a line to standard output; a closed or full output is an error (exit 3).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(|e| Internal(format!("standard output: {e}")))?
+    };
+}
+
+mod alloc_count;
+mod capacity;
+mod report;
+mod run;
+mod ways;
+
+/// Counts heap bytes in use, for the memory-per-key records.
+#[global_allocator]
+static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;
+
+use Failure::{BadInput, Internal};
+
+/// Why a command failed: a one-line message and an exit status.
+pub(crate) enum Failure {
+    /// Unusable arguments or input: exit status 2.
+    BadInput(String),
+    /// An I/O failure or a fault on this side: exit status 3.
+    Internal(String),
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Internal(format!("I/O: {e}"))
+    }
+}
+
+#[derive(Parser)]
+#[command(name = "pqverify-bench", version, about = "The pqverify benchmark suite, natively, and its report")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the benchmark suite natively and write its JSON-lines records.
+    Run(RunArgs),
+    /// Measures the first verify of a fresh process (run by `run`; one JSON line).
+    #[command(hide = true)]
+    FirstCall {
+        /// FIPS suite name.
+        #[arg(long)]
+        suite: String,
+    },
+    /// Read benchmark records from any mix of targets; print the report (Markdown).
+    Report {
+        /// Record files (JSON lines).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Also write report.md, chart.svg, scaling.svg and certificates.svg into this directory.
+        #[arg(long)]
+        out_dir: Option<std::path::PathBuf>,
+        /// Verify-Unit constants over the defaults: SUITE=UNITS[,SUITE=UNITS…].
+        #[arg(long, default_value = "")]
+        units: String,
+        /// Fail unless every target's run is complete and clean (all ways, suites, cases
+        /// and rounds; no disagreement; one fixture digest; the capacity and certificate
+        /// records; all eight sections).
+        #[arg(long)]
+        check: bool,
+    },
+}
+
+/// `run`'s options.
+#[derive(clap::Args)]
+pub(crate) struct RunArgs {
+    /// Records file (JSON lines); default: standard output.
+    #[arg(long)]
+    pub(crate) out: Option<std::path::PathBuf>,
+    /// Rounds (default 3; 2 with --quick).
+    #[arg(long)]
+    pub(crate) rounds: Option<u32>,
+    /// Only these suites (comma-separated FIPS names).
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) suites: Vec<String>,
+    /// A short run: 40 ms per measurement, valid and invalid cases only.
+    #[arg(long)]
+    pub(crate) quick: bool,
+    /// Skip the worst-case block measured through the parallel batch.
+    #[arg(long)]
+    pub(crate) no_block: bool,
+    /// Run id for the records (default: time and host).
+    #[arg(long)]
+    pub(crate) run: Option<String>,
+    /// The disagreement log (`-`: standard error).
+    #[arg(long, value_name = "FILE", default_value = "pqverify-disagreements.jsonl")]
+    pub(crate) disagreements: std::path::PathBuf,
+    /// A liboqs shared library to measure (and use as primary) instead of the linked one.
+    #[arg(long, value_name = "PATH", env = pqverify_native::backend::LIBOQS_ENV)]
+    pub(crate) liboqs: Option<std::path::PathBuf>,
+    /// The certificate scenario's fixtures (`pqverify-certificates/1` JSON, written by
+    /// `cargo xtask bench`): measure whole quorum certificates on 1 … all cores.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) certificates: Option<std::path::PathBuf>,
+}
+
+/// The liboqs at `path` (`--liboqs` or `PQVERIFY_LIBOQS`), else the linked one.
+pub(crate) fn load_liboqs(path: Option<&std::path::Path>) -> Result<Arc<Liboqs>, Failure> {
+    match path {
+        Some(path) => Liboqs::load(path).map(Arc::new).map_err(|e| BadInput(format!("--liboqs: {e}"))),
+        None => Ok(Arc::new(Liboqs::new())),
+    }
+}
+
+/// `--disagreements`: the log, opened before any measurement.
+pub(crate) fn open_sink(path: &std::path::Path) -> Result<Arc<dyn DisagreementSink>, Failure> {
+    open_log(path).map_err(|e| BadInput(format!("--disagreements: {e}")))
+}
+
+fn main() -> ExitCode {
+    // PQVERIFY_FORCE_PORTABLE=1 runs pqverify's portable kernels instead of SIMD ones.
+    if std::env::var("PQVERIFY_FORCE_PORTABLE").is_ok_and(|v| v == "1") {
+        pqverify_core::force_portable(true);
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    let result = match cli.command {
+        Command::Run(args) => run::run(args),
+        Command::FirstCall { suite } => run::first_call(&suite),
+        Command::Report { files, out_dir, units, check } => report::report(&files, out_dir, &units, check),
+    };
+    match result {
+        Ok(code) => code,
+        Err(BadInput(message)) => {
+            note!("pqverify-bench: error: {message}");
+            ExitCode::from(2)
+        }
+        Err(Internal(message)) => {
+            note!("pqverify-bench: failure: {message}");
+            ExitCode::from(3)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! The names the benchmark's records carry for the JS runners' ways: one list for Rust
+//! (the report and its check) and JS (`cargo xtask tables` writes
+//! `benches/js/names.mjs` from it, with the record schemas).
+
+/// pqverify one-shot: the key decoded per call.
+pub const PQVERIFY: &str = "pqverify";
+/// pqverify with the key prepared once.
+pub const PQVERIFY_PREPARED: &str = "pqverify-prepared";
+/// pqverify one-shot on the portable build (no SIMD).
+pub const PQVERIFY_PORTABLE: &str = "pqverify-portable";
+/// @noble/post-quantum.
+pub const NOBLE: &str = "noble";
+/// liboqs compiled by Emscripten (@oqs/liboqs-js).
+pub const LIBOQS_JS: &str = "liboqs-js";
+/// The platform's WebCrypto, one verify awaited at a time.
+pub const WEBCRYPTO: &str = "webcrypto";
+/// The platform's WebCrypto, many verifies in flight.
+pub const WEBCRYPTO_INFLIGHT: &str = "webcrypto-inflight";
+/// Node's `node:crypto` (OpenSSL).
+pub const NODE_CRYPTO: &str = "node-crypto";
+/// `pqverify/pool` with the validator set installed in every worker.
+pub const POOL_PREPARED: &str = "pool-prepared";
+/// `pqverify/pool`'s `verifyMany`, one-shot.
+pub const POOL: &str = "pool";
+
+/// Every way a JS runner records, in the order `names.mjs` lists them.
+pub const JS_WAYS: [&str; 10] = [
+    PQVERIFY,
+    PQVERIFY_PREPARED,
+    PQVERIFY_PORTABLE,
+    NOBLE,
+    LIBOQS_JS,
+    WEBCRYPTO,
+    WEBCRYPTO_INFLIGHT,
+    NODE_CRYPTO,
+    POOL_PREPARED,
+    POOL,
+];

@@ -1,0 +1,62 @@
+//! What a kernel set is: one entry per hot kernel, and the shapes the kernels share.
+//!
+//! The portable set (`crate::portable::SET`) fills every entry; a backend's set
+//! (`crate::arch`) is the portable set with the entries it replaces, each bit-identical
+//! to the portable one at its input bounds. `crate::kernel` chooses one set and the
+//! algorithms call through it. A leaf: it imports only the ring's types.
+
+use crate::ring::Poly;
+
+/// Four interleaved Keccak states: `state[i][j]` is lane i of state j (the layout an
+/// AVX2 register holds).
+pub(crate) type StateX4 = [[u64; 4]; 25];
+
+/// SHAKE128's rate: one squeezed block holds 56 three-byte candidates for RejNTTPoly.
+pub(crate) const SHAKE128_RATE: usize = 168;
+
+/// Four SHA-256 compressions from one midstate, digests out (see
+/// `crate::portable::sha256::digest_x4`).
+pub(crate) type Sha256X4 = fn(&[u32; 8], &[[u8; 64]; 4], &mut [[u8; 32]; 4]);
+
+/// Two SHA-512 compressions from one midstate, digests out (see
+/// `crate::portable::sha512::digest_x2`).
+pub(crate) type Sha512X2 = fn(&[u64; 8], &[[u8; 128]; 2], &mut [[u8; 64]; 2]);
+
+/// A kernel set. Each entry's contract is its portable twin's doc (the path in the
+/// entry's doc); `None` is a kernel the set does not have, which the caller replaces by
+/// one-at-a-time calls.
+#[derive(Clone, Copy)]
+pub(crate) struct KernelSet {
+    /// `portable`, `avx2` or `simd128`: what [`crate::kernels`] reports.
+    pub(crate) name: &'static str,
+    /// Keccak-f[1600] on one state (`portable::keccak::f1600`).
+    pub(crate) f1600: fn(&mut [u64; 25]),
+    /// Keccak-f[1600] on four interleaved states (`portable::keccak::f1600x4`).
+    pub(crate) f1600x4: fn(&mut StateX4),
+    /// SHA-256 compression of one block (`portable::sha256::compress_block`).
+    pub(crate) sha256_compress: fn(&mut [u32; 8], &[u8; 64]),
+    /// SHA-512 compression of one block (`portable::sha512::compress_block`).
+    pub(crate) sha512_compress: fn(&mut [u64; 8], &[u8; 128]),
+    /// Four SHA-256 blocks for the price of fewer, where a vector unit has the lanes.
+    pub(crate) sha256_x4: Option<Sha256X4>,
+    /// Two SHA-512 blocks for the price of fewer, where a vector unit has the lanes.
+    pub(crate) sha512_x2: Option<Sha512X2>,
+    /// NTT, FIPS 204 Algorithm 41 (`portable::ntt::ntt`).
+    pub(crate) ntt: fn(&mut Poly),
+    /// Inverse NTT, Algorithm 42 (`portable::ntt::inv_ntt`).
+    pub(crate) inv_ntt: fn(&mut Poly),
+    /// acc ± a ∘ b, Algorithm 45 accumulated (`portable::ntt::pointwise`).
+    pub(crate) pointwise: fn(&mut Poly, &Poly, &Poly, bool),
+    /// acc += Σ_j a_j ∘ b_j over a row (`portable::ntt::pointwise_row`).
+    pub(crate) pointwise_row: fn(&mut Poly, &[Poly], &[Poly]),
+    /// UseHint over a polynomial, Algorithm 40 (`portable::hint::use_hint_poly`).
+    pub(crate) use_hint_poly: fn(&[i32; 256], &[u8; 256], i32, &mut [i32; 256]),
+    /// t1·2^d from pkDecode's packing, Algorithm 23 (`portable::encode::unpack_t1_shifted`).
+    pub(crate) unpack_t1_shifted: fn(&[u8], u32, &mut Poly),
+    /// z from sigDecode's packing, Algorithm 19, and its bound (`portable::encode::unpack_z`).
+    pub(crate) unpack_z: fn(&[u8], u32, i32, &mut Poly) -> bool,
+    /// w1Encode of one polynomial, Algorithm 28 (`portable::encode::pack_w1`).
+    pub(crate) pack_w1: fn(&[i32; 256], usize, &mut [u8]),
+    /// RejNTTPoly's loop over one SHAKE128 block, Algorithm 30 (`portable::sample::rej_sample`).
+    pub(crate) rej_sample: fn(&[u8; SHAKE128_RATE], &mut Poly, &mut usize),
+}
