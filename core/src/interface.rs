@@ -3,7 +3,7 @@
 
 use crate::{Family, Suite};
 
-/// The ways a signature can be asked to be verified: one per variant of [`Message`].
+/// The ways a signature can be asked to be verified: one per variant of [`Message`](crate::Message).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Interface {
     /// ML-DSA.Verify / slh_verify: a message and a context.

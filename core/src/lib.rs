@@ -58,8 +58,8 @@ pub use suite::{Family, Suite};
 /// 255 bytes, μ not 64 bytes, an interface the suite lacks).
 pub fn verify(suite: Suite, public_key: &[u8], message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
     match suite.family() {
-        Family::MlDsa if cfg!(feature = "ml-dsa") => mldsa::verify(suite, public_key, &message, signature),
-        Family::SlhDsa if cfg!(feature = "slh-dsa") => slhdsa::verify(suite, public_key, &message, signature),
+        Family::MlDsa if cfg!(feature = "ml-dsa") => mldsa::ml_dsa_verify(suite, public_key, &message, signature),
+        Family::SlhDsa if cfg!(feature = "slh-dsa") => slhdsa::slh_verify(suite, public_key, &message, signature),
         family => Err(not_built(suite, family)),
     }
 }
@@ -117,8 +117,8 @@ impl PreparedKey {
     pub fn verify(&self, message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
         // Guarded like `verify`: a variant this build never makes must not link its code.
         match &self.inner {
-            Prepared::MlDsa(k) if cfg!(feature = "ml-dsa") => k.verify(&message, signature),
-            Prepared::SlhDsa(k) if cfg!(feature = "slh-dsa") => k.verify(&message, signature),
+            Prepared::MlDsa(k) if cfg!(feature = "ml-dsa") => k.ml_dsa_verify(&message, signature),
+            Prepared::SlhDsa(k) if cfg!(feature = "slh-dsa") => k.slh_verify(&message, signature),
             _ => Err(not_built(self.suite(), self.suite().family())),
         }
     }

@@ -51,7 +51,7 @@ fn backend_verdicts(backends: &[&Arc<dyn Backend>], request: &Request<'_>) -> Ve
     backends
         .iter()
         .filter(|b| b.supports(request.suite, request.interface()))
-        .map(|b| (b.name().to_owned(), backend_outcome(b.verify(request))))
+        .map(|b| (b.name().to_owned(), backend_outcome(b.verdict(request))))
         .collect()
 }
 
@@ -289,7 +289,7 @@ mod tests {
         fn supports(&self, _: Suite, _: Interface) -> bool {
             true
         }
-        fn verify(&self, _: &Request<'_>) -> Result<bool, Fault> {
+        fn verdict(&self, _: &Request<'_>) -> Result<bool, Fault> {
             Err(Fault::Failed("out of memory".into()))
         }
     }

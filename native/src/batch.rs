@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use crate::backend::Request;
 use crate::units::UnitTable;
-use crate::{Verify, VerifyError};
+use crate::{Verifier, VerifyError};
 
 /// A message that owns its bytes.
 #[derive(Clone, Debug)]
@@ -128,12 +128,12 @@ impl Item {
 /// Verifies every item on the current rayon pool; results are in input order.
 /// With a budget, the whole batch is refused before any work if it costs more.
 pub fn verify_batch(
-    verifier: &dyn Verify,
+    verifier: &dyn Verifier,
     items: &[Item],
     budget: Option<(&UnitTable, u64)>,
 ) -> Result<Vec<Result<bool, VerifyError>>, VerifyError> {
     if let Some((table, limit)) = budget {
         table.charge(items.iter().map(|i| (i.suite, i.message.hashed_len())), limit).map_err(VerifyError::Budget)?;
     }
-    Ok(items.par_iter().map(|item| verifier.verify(&item.request())).collect())
+    Ok(items.par_iter().map(|item| verifier.decide(&item.request())).collect())
 }

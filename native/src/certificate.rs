@@ -1,6 +1,6 @@
 //! Quorum certificates: n validators' signatures on one message (a block hash), the
 //! validators' keys known in advance. A [`ValidatorSet`] prepares every key once (per
-//! epoch); [`ValidatorSet::verify`] checks a certificate's signatures on a rayon pool,
+//! epoch); [`ValidatorSet::verify_certificate`] checks a certificate's signatures on a rayon pool,
 //! verdicts in input order; [`verify_one_shot`] does the same with keys decoded per
 //! signature (a set seen once). pqverify-core verifies; a signature that is not valid is
 //! `false`, never an error. Errors are reserved for a certificate that cannot be
@@ -116,7 +116,7 @@ impl ValidatorSet {
 
     /// Verifies a certificate: `signatures` as (validator index, signature) on
     /// `message`, on `pool`'s threads (or rayon's global pool).
-    pub fn verify(
+    pub fn verify_certificate(
         &self,
         message: Message<'_>,
         signatures: &[(usize, &[u8])],
@@ -212,7 +212,11 @@ mod tests {
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
                 let set = ValidatorSet::prepare(suite, &keys, Some(&pool)).unwrap();
                 assert_eq!(set.len(), 6);
-                assert_eq!(set.verify(message, &signed, Some(&pool)).unwrap(), expected, "{suite} prepared, {threads}");
+                assert_eq!(
+                    set.verify_certificate(message, &signed, Some(&pool)).unwrap(),
+                    expected,
+                    "{suite} prepared, {threads}"
+                );
                 assert_eq!(verify_one_shot(suite, message, &pairs, Some(&pool)).unwrap(), expected, "{suite} one-shot");
             }
             let verdicts = expected;
@@ -221,9 +225,9 @@ mod tests {
             // A subset in another order: verdicts follow the certificate's order.
             let set = ValidatorSet::prepare(suite, &keys, None).unwrap();
             let subset = [(5, sigs[5].as_slice()), (3, sigs[3].as_slice()), (0, sigs[0].as_slice())];
-            assert_eq!(set.verify(message, &subset, None).unwrap(), Verdicts(vec![true, false, true]));
+            assert_eq!(set.verify_certificate(message, &subset, None).unwrap(), Verdicts(vec![true, false, true]));
             // Another message: nothing verifies.
-            assert_eq!(set.verify(Message::pure(&[8; 32], b""), &signed, None).unwrap().valid(), 0);
+            assert_eq!(set.verify_certificate(Message::pure(&[8; 32], b""), &signed, None).unwrap().valid(), 0);
         }
     }
 
@@ -233,13 +237,13 @@ mod tests {
         let (keys, sigs) = certificate(Suite::MlDsa44, 3, &block);
         let message = Message::pure(&block, b"");
         let set = ValidatorSet::prepare(Suite::MlDsa44, &keys, None).unwrap();
-        let err = set.verify(message, &[(0, &sigs[0]), (3, &sigs[1])], None).unwrap_err();
+        let err = set.verify_certificate(message, &[(0, &sigs[0]), (3, &sigs[1])], None).unwrap_err();
         assert_eq!(err, CertificateError::NoSuchValidator { index: 3, validators: 3 });
         assert_eq!(err.to_string(), "validator 3 is not in the set of 3 (indices 0 to 2)");
-        let err = set.verify(message, &[(1, &sigs[1]), (1, &sigs[1])], None).unwrap_err();
+        let err = set.verify_certificate(message, &[(1, &sigs[1]), (1, &sigs[1])], None).unwrap_err();
         assert_eq!(err, CertificateError::Duplicate { index: 1 });
         let long = [0u8; 256];
-        let err = set.verify(Message::pure(&block, &long), &[(0, &sigs[0])], None).unwrap_err();
+        let err = set.verify_certificate(Message::pure(&block, &long), &[(0, &sigs[0])], None).unwrap_err();
         assert!(matches!(err, CertificateError::Message(Error::ContextLength { got: 256 })), "{err}");
         let mut short = keys.clone();
         short[2].pop();
@@ -250,6 +254,6 @@ mod tests {
         let err = verify_one_shot(Suite::MlDsa44, message, &pairs, None).unwrap_err();
         assert!(matches!(err, CertificateError::Key { index: 1, .. }), "{err}");
         // An empty certificate is checkable: nothing verifies.
-        assert_eq!(set.verify(message, &[], None).unwrap().valid(), 0);
+        assert_eq!(set.verify_certificate(message, &[], None).unwrap().valid(), 0);
     }
 }

@@ -23,7 +23,7 @@ use sha2::{Digest, Sha256};
 
 use crate::backend::{Backend, Interface, Request};
 use crate::sink::{BackendVerdict, Disagreement, DisagreementSink, Outcome};
-use crate::{Verify, VerifyError, check_request, run_backend};
+use crate::{Verifier, VerifyError, check_request, run_backend};
 
 /// How the two verdicts combine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -230,11 +230,11 @@ impl DualVerifier {
     }
 }
 
-impl Verify for DualVerifier {
+impl Verifier for DualVerifier {
     /// A failing backend surfaces as an error (never as a verdict), except a failing
     /// secondary in shadow mode, which is recorded as a disagreement and leaves the
     /// primary's verdict standing.
-    fn verify(&self, r: &Request<'_>) -> Result<bool, VerifyError> {
+    fn decide(&self, r: &Request<'_>) -> Result<bool, VerifyError> {
         let d = self.check(r)?;
         if let (name, Outcome::Fault(e)) = &d.primary {
             return Err(VerifyError::Backend(format!("primary {name}: {e}")));

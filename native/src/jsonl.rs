@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 
 use crate::batch::{Item, OwnedMessage};
 use crate::key::{KeyFormat, raw_public_key};
-use crate::{Verify, VerifyError};
+use crate::{Verifier, VerifyError};
 
 /// The fields a request line may have.
 const FIELDS: [&str; 10] = ["id", "suite", "pk", "msg", "sig", "ctx", "prehash", "interface", "mu", "key_format"];
@@ -219,10 +219,10 @@ impl Tally {
 }
 
 /// Parses and verifies one line, returning its answer object and what it said.
-pub fn answer_line(verifier: &dyn Verify, line: &str) -> (Value, Tally) {
+pub fn answer_line(verifier: &dyn Verifier, line: &str) -> (Value, Tally) {
     match parse_line(line) {
         Ok((id, item)) => {
-            let result = verifier.verify(&item.request());
+            let result = verifier.decide(&item.request());
             (answer(id, &result), Tally::of(&result))
         }
         Err(LineError { id, error }) => {

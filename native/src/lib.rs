@@ -77,7 +77,7 @@ pub fn check_request(r: &Request<'_>) -> Result<(), VerifyError> {
 
 /// Runs a backend, containing errors and panics: `Err` is never a verdict.
 pub fn run_backend(backend: &dyn Backend, r: &Request<'_>) -> Result<bool, Fault> {
-    match catch_unwind(AssertUnwindSafe(|| backend.verify(r))) {
+    match catch_unwind(AssertUnwindSafe(|| backend.verdict(r))) {
         Ok(result) => result,
         Err(panic) => {
             let what = panic
@@ -90,19 +90,20 @@ pub fn run_backend(backend: &dyn Backend, r: &Request<'_>) -> Result<bool, Fault
     }
 }
 
-/// Anything that answers "is this signature valid": one backend, or a dual check.
-pub trait Verify: Send + Sync {
-    /// Verifies one request.
-    fn verify(&self, r: &Request<'_>) -> Result<bool, VerifyError>;
+/// Anything that answers "is this signature valid": one backend ([`Single`]), or the
+/// dual policy ([`dual::DualVerifier`]).
+pub trait Verifier: Send + Sync {
+    /// Decides one request: checked first, then `Ok(valid)`, or why there is no verdict.
+    fn decide(&self, r: &Request<'_>) -> Result<bool, VerifyError>;
     /// A one-line description for logs and reports.
     fn describe(&self) -> String;
 }
 
-/// A single backend as a [`Verify`].
+/// A single backend as a [`Verifier`].
 pub struct Single(pub Arc<dyn Backend>);
 
-impl Verify for Single {
-    fn verify(&self, r: &Request<'_>) -> Result<bool, VerifyError> {
+impl Verifier for Single {
+    fn decide(&self, r: &Request<'_>) -> Result<bool, VerifyError> {
         check_request(r)?;
         let b = &self.0;
         if !b.supports(r.suite, r.interface()) {

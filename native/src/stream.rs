@@ -14,7 +14,7 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
-use crate::Verify;
+use crate::Verifier;
 use crate::jsonl::{self, Tally};
 
 /// Limits of a streaming batch.
@@ -79,7 +79,7 @@ fn weight(line: &Line) -> usize {
 /// `source` or `out` and returns it (the answers written so far stand); the reading
 /// thread is not waited for then, so a blocked read cannot hold the error back.
 pub fn run<S>(
-    verifier: &dyn Verify,
+    verifier: &dyn Verifier,
     source: S,
     out: &mut impl Write,
     limits: Limits,
@@ -111,7 +111,7 @@ where
 }
 
 fn answer_all(
-    verifier: &dyn Verify,
+    verifier: &dyn Verifier,
     rx: &Receiver<std::io::Result<Line>>,
     out: &mut impl Write,
     limits: Limits,
@@ -164,8 +164,8 @@ mod tests {
 
     /// Answers "valid" for anything (the parsing and ordering are under test here).
     struct Yes;
-    impl Verify for Yes {
-        fn verify(&self, _: &Request<'_>) -> Result<bool, VerifyError> {
+    impl Verifier for Yes {
+        fn decide(&self, _: &Request<'_>) -> Result<bool, VerifyError> {
             Ok(true)
         }
         fn describe(&self) -> String {

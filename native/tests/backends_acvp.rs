@@ -10,7 +10,7 @@ use std::sync::Arc;
 use pqverify_native::backend::{Backend, Liboqs, Pqverify, Reference};
 use pqverify_native::dual::{DualVerifier, Mode};
 use pqverify_native::sink::JsonLines;
-use pqverify_native::{Single, Verify};
+use pqverify_native::{Single, Verifier};
 
 #[test]
 fn every_backend_gives_the_expected_verdict() {
@@ -29,7 +29,7 @@ fn every_backend_gives_the_expected_verdict() {
                 continue;
             }
             ran += 1;
-            match single.verify(&r) {
+            match single.decide(&r) {
                 Ok(v) if v == case.expected => passed += 1,
                 other => eprintln!(
                     "{} tcId {} ({}): expected {}, got {other:?}",

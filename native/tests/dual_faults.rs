@@ -17,7 +17,7 @@ use pqverify_native::batch::{Item, OwnedMessage, verify_batch};
 use pqverify_native::dual::{DualVerifier, Mode};
 use pqverify_native::sink::{DisagreementSink, JsonLines};
 use pqverify_native::units::UnitTable;
-use pqverify_native::{Single, Verify, VerifyError};
+use pqverify_native::{Single, Verifier, VerifyError};
 
 /// Index of an item, carried in the first 8 bytes of its message.
 fn index_of(r: &Request<'_>) -> u64 {
@@ -40,7 +40,7 @@ impl Backend for Flipper {
     fn supports(&self, _: Suite, i: Interface) -> bool {
         i == Interface::Pure
     }
-    fn verify(&self, r: &Request<'_>) -> Result<bool, Fault> {
+    fn verdict(&self, r: &Request<'_>) -> Result<bool, Fault> {
         let honest = pqverify_core::verify(r.suite, r.public_key, r.message, r.signature).is_ok();
         Ok(if index_of(r).is_multiple_of(13) { !honest } else { honest })
     }
@@ -61,7 +61,7 @@ impl Backend for Broken {
     fn supports(&self, _: Suite, _: Interface) -> bool {
         true
     }
-    fn verify(&self, _: &Request<'_>) -> Result<bool, Fault> {
+    fn verdict(&self, _: &Request<'_>) -> Result<bool, Fault> {
         if self.panics { panic!("injected panic") } else { Err(Fault::Failed("injected error".into())) }
     }
 }
@@ -159,7 +159,7 @@ fn failing_backends_are_contained_and_never_valid() {
             // Broken primary: the verdict is never "valid", and the failure is reported.
             let sink = Arc::new(JsonLines::new(Vec::new()));
             let dual = DualVerifier::new(vec![Arc::new(Broken { panics })], Arc::new(Pqverify::one_shot()), mode, sink);
-            let got = dual.verify(&item.request());
+            let got = dual.decide(&item.request());
             assert!(matches!(got, Err(VerifyError::Backend(_))), "{got:?}");
             assert_eq!(dual.faults(), 1);
             // Broken secondary: enforce fails the request; shadow records it and keeps the primary's verdict.
@@ -170,7 +170,7 @@ fn failing_backends_are_contained_and_never_valid() {
                 mode,
                 sink.clone(),
             );
-            let got = dual.verify(&item.request());
+            let got = dual.decide(&item.request());
             match mode {
                 Mode::Enforce => assert!(matches!(got, Err(VerifyError::Backend(_))), "{got:?}"),
                 Mode::Shadow => assert_eq!(got, Ok(true)),
@@ -244,15 +244,15 @@ fn enforce_mode_audits_the_primarys_false_rejections() {
     assert_eq!(items.len(), 3);
     let liboqs = Arc::new(Liboqs::new());
     for item in &items {
-        assert_eq!(Single(Arc::new(Pqverify::one_shot())).verify(&item.request()), Ok(true), "pqverify accepts");
-        assert_eq!(Single(liboqs.clone()).verify(&item.request()), Ok(false), "liboqs 0.13 rejects");
+        assert_eq!(Single(Arc::new(Pqverify::one_shot())).decide(&item.request()), Ok(true), "pqverify accepts");
+        assert_eq!(Single(liboqs.clone()).decide(&item.request()), Ok(false), "liboqs 0.13 rejects");
     }
     for (mode, audit_every, logged) in [(Mode::Enforce, 1, 3), (Mode::Enforce, 0, 0), (Mode::Shadow, 1, 3)] {
         let sink = Arc::new(JsonLines::new(Vec::new()));
         let dual = DualVerifier::new(vec![liboqs.clone()], Arc::new(Pqverify::one_shot()), mode, sink.clone())
             .with_audit(audit_every);
         for item in &items {
-            assert_eq!(dual.verify(&item.request()), Ok(false), "the primary's verdict stands");
+            assert_eq!(dual.decide(&item.request()), Ok(false), "the primary's verdict stands");
         }
         assert_eq!(dual.disagreements(), logged, "{} audit {audit_every}", mode.name());
         drop(dual);
@@ -268,7 +268,7 @@ fn enforce_mode_audits_the_primarys_false_rejections() {
     let sink = Arc::new(JsonLines::new(Vec::new()));
     let dual = DualVerifier::new(vec![liboqs], Arc::new(Pqverify::one_shot()), Mode::Enforce, sink).with_audit(2);
     for item in items.iter().chain(&items[..1]) {
-        assert_eq!(dual.verify(&item.request()), Ok(false));
+        assert_eq!(dual.decide(&item.request()), Ok(false));
     }
     assert_eq!(dual.disagreements(), 2);
 }

@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use pqverify_native::backend::{Backend, LIBOQS_ENV, Liboqs};
-use pqverify_native::{Single, Verify};
+use pqverify_native::{Single, Verifier};
 use serde_json::Value;
 
 fn library() -> PathBuf {
@@ -36,7 +36,7 @@ fn a_loaded_liboqs_gives_the_expected_verdict_on_every_case_it_has() {
             continue;
         }
         ran += 1;
-        match single.verify(&r) {
+        match single.decide(&r) {
             Ok(v) if v == case.expected => passed += 1,
             other => eprintln!("tcId {} ({}): expected {}, got {other:?}", case.tc_id, case.suite, case.expected),
         }

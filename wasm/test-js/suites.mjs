@@ -1,2 +1,2 @@
 // The suite table the package ships (generated from pqverify-core by `cargo xtask tables`).
-export { SUITES, PREHASHES } from '../js/tables.js';
+export { INTERFACES, SUITES, PREHASHES } from '../js/tables.js';

@@ -9,7 +9,7 @@ use pqverify_bench::{Memory, SCHEMA, Sample, Scaling, SuiteFixture};
 use pqverify_core::{Message, PreparedKey, Suite};
 use rayon::prelude::*;
 
-use pqverify_native::Verify;
+use pqverify_native::Verifier;
 use pqverify_native::backend::Request;
 use pqverify_native::dual::DualVerifier;
 
@@ -188,7 +188,7 @@ pub(crate) fn scaling(
         let ways: [(&str, &(dyn Fn() -> bool + Sync)); 3] = [
             ("pqverify", &|| pqverify_core::verify(suite, &f.public_key, message, &f.sig).is_ok()),
             ("pqverify-prepared", &|| key.verify(message, &f.sig).is_ok()),
-            ("dual-enforce", &|| dual.verify(&request) == Ok(true)),
+            ("dual-enforce", &|| dual.decide(&request) == Ok(true)),
         ];
         for (way, verify) in ways {
             for threads in pqverify_bench::thread_counts(cores) {

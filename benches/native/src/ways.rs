@@ -15,7 +15,7 @@ use pqverify_native::certificate::{ValidatorSet, verify_one_shot};
 use pqverify_native::dual::{DualVerifier, Mode};
 use pqverify_native::sink::DisagreementSink;
 use pqverify_native::units::UnitTable;
-use pqverify_native::{Single, Verify};
+use pqverify_native::{Single, Verifier};
 
 /// `Instant` as the suite's clock.
 pub(crate) struct NativeClock(Instant);
@@ -44,10 +44,10 @@ pub(crate) fn suite_of(f: &SuiteFixture) -> Option<Suite> {
     f.suite.parse().ok()
 }
 
-/// A way through one backend (or the dual verifier) behind [`Verify`].
+/// A way through one backend (or the dual verifier) behind [`Verifier`].
 pub(crate) struct VerifierWay {
     name: String,
-    verifier: Box<dyn Verify>,
+    verifier: Box<dyn Verifier>,
     /// Only bind suites this backend has (pure interface).
     backend: Option<Arc<dyn Backend>>,
     dual: Option<Arc<DualVerifier>>,
@@ -67,7 +67,7 @@ impl Way for VerifierWay {
         }
         let verifier = &self.verifier;
         let request = Request { suite, public_key: &f.public_key, message: Message::pure(msg, b""), signature: sig };
-        Some(Box::new(move || verifier.verify(&request).map_err(|e| e.to_string())))
+        Some(Box::new(move || verifier.decide(&request).map_err(|e| e.to_string())))
     }
 
     fn disagreements(&self) -> u64 {
@@ -151,9 +151,9 @@ pub(crate) fn dual(
 
 struct Shared(Arc<DualVerifier>);
 
-impl Verify for Shared {
-    fn verify(&self, r: &Request<'_>) -> Result<bool, pqverify_native::VerifyError> {
-        self.0.verify(r)
+impl Verifier for Shared {
+    fn decide(&self, r: &Request<'_>) -> Result<bool, pqverify_native::VerifyError> {
+        self.0.decide(r)
     }
     fn describe(&self) -> String {
         self.0.describe()
@@ -313,7 +313,9 @@ pub(crate) fn certificates(
             let mut ways: Vec<(&str, CertificateCall<'_>)> = vec![
                 (
                     "pqverify-prepared",
-                    Box::new(|| prepared.verify(message, &signed, Some(&pool)).map_or_else(|_| Vec::new(), |v| v.0)),
+                    Box::new(|| {
+                        prepared.verify_certificate(message, &signed, Some(&pool)).map_or_else(|_| Vec::new(), |v| v.0)
+                    }),
                 ),
                 (
                     "pqverify",
@@ -332,7 +334,7 @@ pub(crate) fn certificates(
                                 .par_iter()
                                 .map(|&(public_key, signature)| {
                                     let request = Request { suite, public_key, message, signature };
-                                    liboqs.verify(&request) == Ok(true)
+                                    liboqs.verdict(&request) == Ok(true)
                                 })
                                 .collect()
                         })

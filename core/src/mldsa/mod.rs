@@ -14,8 +14,9 @@ use verify::{EncodedKey, check_key, check_signature, verify_internal};
 
 use crate::{Error, Message, Suite};
 
-/// One-shot verification from the encoded public key.
-pub(crate) fn verify(suite: Suite, pk: &[u8], message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
+/// ML-DSA.Verify and HashML-DSA.Verify (FIPS 204 Algorithms 3 and 5; Algorithm 8 for
+/// the internal interfaces), one-shot from the encoded public key.
+pub(crate) fn ml_dsa_verify(suite: Suite, pk: &[u8], message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
     let p = check_key(suite, pk)?;
     message.check()?;
     check_signature(suite, p, sig)?;

@@ -56,7 +56,7 @@ impl PreparedMlDsa {
     }
 
     /// Verifies one signature under this key.
-    pub(crate) fn verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
+    pub(crate) fn ml_dsa_verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
         message.check()?;
         check_signature(self.suite, self.params, sig)?;
         verify_internal(self.suite, self.params, self, message, sig)

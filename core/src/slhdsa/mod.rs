@@ -58,8 +58,9 @@ fn verify_with(
     if valid { Ok(()) } else { Err(Error::InvalidSignature { suite }) }
 }
 
-/// One-shot verification from the encoded public key.
-pub(crate) fn verify(suite: Suite, pk: &[u8], message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
+/// slh_verify and hash_slh_verify (FIPS 205 Algorithms 24 and 25; Algorithm 20 for the
+/// internal interface), one-shot from the encoded public key.
+pub(crate) fn slh_verify(suite: Suite, pk: &[u8], message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
     let (p, m_prime) = check(suite, pk, message, sig)?;
     verify_with(suite, p, pk, None, &m_prime, sig)
 }
@@ -94,7 +95,7 @@ impl PreparedSlhDsa {
     }
 
     /// Verifies one signature under this key.
-    pub(crate) fn verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
+    pub(crate) fn slh_verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
         let suite = self.suite;
         let len = suite.slh_dsa().map_or(0, Params::public_key_len);
         let pk = &self.pk[..len];

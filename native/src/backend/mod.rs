@@ -75,5 +75,5 @@ pub trait Backend: Send + Sync {
     fn supports(&self, suite: Suite, interface: Interface) -> bool;
     /// Verifies; `Ok(true)` only for a valid signature. `Err` is a failure of the
     /// backend itself, never a verdict.
-    fn verify(&self, request: &Request<'_>) -> Result<bool, Fault>;
+    fn verdict(&self, request: &Request<'_>) -> Result<bool, Fault>;
 }

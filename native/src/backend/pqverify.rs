@@ -36,7 +36,7 @@ impl Backend for Pqverify {
         interface.exists_for(suite)
     }
 
-    fn verify(&self, r: &Request<'_>) -> Result<bool, Fault> {
+    fn verdict(&self, r: &Request<'_>) -> Result<bool, Fault> {
         let result = match &self.cache {
             None => pqverify_core::verify(r.suite, r.public_key, r.message, r.signature),
             Some(cache) => {

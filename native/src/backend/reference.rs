@@ -96,7 +96,7 @@ impl Backend for Reference {
         interface.exists_for(suite)
     }
 
-    fn verify(&self, r: &Request<'_>) -> Result<bool, Fault> {
+    fn verdict(&self, r: &Request<'_>) -> Result<bool, Fault> {
         match r.suite {
             Suite::MlDsa44 => ml_dsa::<MlDsa44>(r),
             Suite::MlDsa65 => ml_dsa::<MlDsa65>(r),

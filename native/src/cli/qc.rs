@@ -75,7 +75,7 @@ pub(crate) fn qc(args: Qc) -> Result<ExitCode, Failure> {
     } else {
         let set = ValidatorSet::prepare(suite, &keys, Some(&pool)).map_err(|e| BadInput(format!("--keys: {e}")))?;
         let signatures: Vec<(usize, &[u8])> = signed.iter().map(|(i, s)| (*i, s.as_slice())).collect();
-        set.verify(message, &signatures, Some(&pool))
+        set.verify_certificate(message, &signatures, Some(&pool))
     }
     .map_err(|e| BadInput(e.to_string()))?;
     let report = serde_json::json!({

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use pqverify_native::backend::{Backend, Liboqs, Pqverify, Reference};
 use pqverify_native::dual::{DualVerifier, Mode};
 use pqverify_native::sink::{DisagreementSink, open_log};
-use pqverify_native::{Single, Verify};
+use pqverify_native::{Single, Verifier};
 
 use super::failure::Failure::{self, BadInput};
 use super::{BackendName, ModeArg, VerifierArgs};
@@ -32,7 +32,7 @@ pub(crate) fn load_liboqs(path: Option<&std::path::Path>) -> Result<Arc<Liboqs>,
     }
 }
 
-pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verify>, Failure> {
+pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verifier>, Failure> {
     if !matches!(args.backend, BackendName::Dual) && (args.mode.is_some() || args.audit_rejections.is_some()) {
         return Err(BadInput("--mode and --audit-rejections need --backend dual".into()));
     }

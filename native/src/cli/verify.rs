@@ -45,7 +45,7 @@ pub(crate) fn verify_one(
             .map_err(BadInput)?;
     let item = Item { suite, public_key, message, signature };
     let verifier = build_verifier(args)?;
-    match verifier.verify(&item.request()) {
+    match verifier.decide(&item.request()) {
         Ok(true) => {
             say!("valid");
             Ok(ExitCode::SUCCESS)

@@ -170,7 +170,7 @@ impl Backend for Liboqs {
         interface == Interface::Pure && self.schemes.contains_key(&suite)
     }
 
-    fn verify(&self, r: &Request<'_>) -> Result<bool, Fault> {
+    fn verdict(&self, r: &Request<'_>) -> Result<bool, Fault> {
         let scheme = self.schemes.get(&r.suite).ok_or_else(|| format!("liboqs has no {}", r.suite))?;
         let Message::Pure { msg, ctx } = r.message else {
             return Err(format!("liboqs has no {} interface", r.interface()).into());
@@ -211,7 +211,7 @@ mod tests {
             let sig = vec![0u8; 2420];
             let message = Message::Pure { msg: b"m", ctx: b"" };
             let r = Request { suite: Suite::MlDsa44, public_key: &key, message, signature: &sig };
-            let err = liboqs.verify(&r).unwrap_err();
+            let err = liboqs.verdict(&r).unwrap_err();
             assert!(err.to_string().contains(&format!("public key is {len} bytes")), "{err}");
         }
     }
