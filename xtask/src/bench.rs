@@ -7,7 +7,7 @@ use std::process::Command;
 use pqverify_bench::record::Record;
 
 use crate::process::{cargo, exec, exec_capture};
-use crate::project::{root, test_js};
+use crate::project::{bench_js, root};
 use crate::wasm::tool_path;
 use crate::{Result, certificates, setup, wasm};
 
@@ -119,7 +119,7 @@ pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool, vali
         .arg(&node)
         .arg("--certificates")
         .arg(&certificates)
-        .current_dir(test_js());
+        .current_dir(bench_js());
     if quick {
         node_bench.arg("--quick");
     }

@@ -1,7 +1,10 @@
-//! `cargo xtask differential`: pqverify vs liboqs vs the reference on mutated signatures.
+//! `cargo xtask differential`: the differential campaign (`differential/`): pqverify
+//! beside liboqs 0.13 (linked) and 0.16 (loaded), RustCrypto, fips204/fips205,
+//! libcrux-ml-dsa, AWS-LC, and through Node 24 OpenSSL, noble and Chromium's WebCrypto, on
+//! one case file per chunk.
 
 use crate::process::{cargo, exec};
-use crate::{Result, project, setup};
+use crate::{Result, liboqs, project, setup};
 
 /// The campaign's flags.
 #[derive(clap::Args, Debug, Clone)]
@@ -17,7 +20,7 @@ pub(crate) struct Flags {
     pub(crate) portable: bool,
 }
 
-/// Runs the campaign; it fails (non-zero exit) on any disagreement.
+/// Runs the campaign; it fails (non-zero exit) on any unexplained disagreement.
 pub(crate) fn run(flags: &Flags) -> Result {
     setup::all()?;
     campaign(flags)
@@ -25,16 +28,27 @@ pub(crate) fn run(flags: &Flags) -> Result {
 
 /// The campaign without the set-up, for `cargo xtask test`.
 pub(crate) fn campaign(flags: &Flags) -> Result {
+    let liboqs = liboqs::peer_016()?;
+    let helper = project::path("differential/js/answer.mjs");
+    let out = project::path(if flags.portable { "target/differential-portable" } else { "target/differential" });
     let mut cmd = cargo();
-    cmd.args(["run", "--release", "-p", "pqverify-native", "--example", "differential", "--"])
-        .args(["--count", &flags.count.to_string()]);
+    cmd.args(["run", "--release", "-p", "pqverify-differential", "--", "run"])
+        .args(["--count", &flags.count.to_string()])
+        .arg("--liboqs")
+        .arg(&liboqs)
+        .arg("--node")
+        .arg(project::node24()?)
+        .arg("--helper")
+        .arg(&helper)
+        .args(["--chromium", "/usr/bin/chromium"])
+        .arg("--out")
+        .arg(&out);
     if let Some(seed) = flags.seed {
         cmd.args(["--seed", &seed.to_string()]);
     }
     if flags.portable {
         cmd.arg("--portable");
     }
-    cmd.arg("--out").arg(project::path("target/differential"));
     exec(
         &format!("differential campaign ({} cases{})", flags.count, if flags.portable { ", portable" } else { "" }),
         &mut cmd,

@@ -1,5 +1,6 @@
-//! A shared-library build of the liboqs source that `oqs-sys` vendors, so that the
-//! tests can load a liboqs at run time the way a node with its own liboqs does.
+//! Shared-library builds of liboqs: the source `oqs-sys` vendors, so that the tests can
+//! load a liboqs at run time the way a node with its own liboqs does, and liboqs 0.16
+//! (from `shared/peers/`), a verifier of the differential campaign.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -11,31 +12,64 @@ use crate::project::path;
 /// The algorithms built: the ones the vendored release has of the 15 suites.
 const ALGORITHMS: &str = "SIG_ml_dsa_44;SIG_ml_dsa_65;SIG_ml_dsa_87";
 
-/// Builds `target/liboqs-shared/lib/liboqs.so` once (kept while the source is the
-/// same) and returns its path.
+/// Builds `target/liboqs-shared/lib/liboqs.so` (the release `oqs-sys` vendors) once
+/// (kept while the source is the same) and returns its path.
 pub(crate) fn shared() -> Result<PathBuf> {
-    let source = vendored_source()?;
-    let build = path("target/liboqs-shared");
+    build(&vendored_source()?, &path("target/liboqs-shared"), ALGORITHMS)
+}
+
+/// The liboqs 0.16 source archive in the workspace's `shared/peers/` (beside the
+/// checkout, as CI lays it): mldsa-native and slhdsa-c, which crates.io does not have.
+const PEER_ARCHIVE: &str = "liboqs-0.16.0-19-g8979276ad";
+
+/// The 15 suites, as liboqs 0.16 names them.
+const ALGORITHMS_016: &str = "SIG_ml_dsa_44;SIG_ml_dsa_65;SIG_ml_dsa_87;\
+SIG_slh_dsa_pure_sha2_128s;SIG_slh_dsa_pure_sha2_128f;SIG_slh_dsa_pure_sha2_192s;SIG_slh_dsa_pure_sha2_192f;\
+SIG_slh_dsa_pure_sha2_256s;SIG_slh_dsa_pure_sha2_256f;SIG_slh_dsa_pure_shake_128s;SIG_slh_dsa_pure_shake_128f;\
+SIG_slh_dsa_pure_shake_192s;SIG_slh_dsa_pure_shake_192f;SIG_slh_dsa_pure_shake_256s;SIG_slh_dsa_pure_shake_256f";
+
+/// Builds liboqs 0.16 (all 15 suites) as `target/liboqs-0.16/lib/liboqs.so` from the
+/// archive in `../shared/peers/`, once, and returns its path.
+pub(crate) fn peer_016() -> Result<PathBuf> {
+    let archive = crate::project::root().join(format!("../shared/peers/{PEER_ARCHIVE}.tar.gz"));
+    if !archive.exists() {
+        return Err(format!(
+            "the liboqs 0.16 source is missing at {}: the workspace's shared/peers/ holds it beside the checkout",
+            archive.display()
+        ));
+    }
+    let unpacked = path("target/liboqs-0.16-src");
+    let source = unpacked.join(PEER_ARCHIVE);
+    if !source.join("CMakeLists.txt").exists() {
+        std::fs::create_dir_all(&unpacked).map_err(|e| format!("{}: {e}", unpacked.display()))?;
+        exec("tar xzf (liboqs 0.16)", Command::new("tar").arg("xzf").arg(&archive).arg("-C").arg(&unpacked))?;
+    }
+    build(&source, &path("target/liboqs-0.16"), ALGORITHMS_016)
+}
+
+/// Builds `build/lib/liboqs.so` from `source` with `algorithms` once (kept while the
+/// source is the same) and returns its path.
+fn build(source: &std::path::Path, build: &std::path::Path, algorithms: &str) -> Result<PathBuf> {
     let library = build.join("lib/liboqs.so");
     let stamp = build.join("source");
     let built_from = std::fs::read_to_string(&stamp).unwrap_or_default();
     if library.exists() && built_from == source.display().to_string() {
         return Ok(library);
     }
-    let _ = std::fs::remove_dir_all(&build);
+    let _ = std::fs::remove_dir_all(build);
     exec(
         "cmake (liboqs, shared)",
         Command::new("cmake")
             .arg("-S")
-            .arg(&source)
+            .arg(source)
             .arg("-B")
-            .arg(&build)
+            .arg(build)
             .args(["-DCMAKE_BUILD_TYPE=Release", "-DBUILD_SHARED_LIBS=ON", "-DOQS_BUILD_ONLY_LIB=ON"])
             // Run-time CPU dispatch, as oqs-sys builds it; no OpenSSL (none is needed).
-            .args(["-DOQS_DIST_BUILD=ON", "-DOQS_USE_OPENSSL=OFF"])
-            .arg(format!("-DOQS_MINIMAL_BUILD={ALGORITHMS}")),
+            .args(["-DOQS_DIST_BUILD=ON", "-DOQS_USE_OPENSSL=OFF", "-DCMAKE_ASM_COMPILER=gcc"])
+            .arg(format!("-DOQS_MINIMAL_BUILD={algorithms}")),
     )?;
-    exec("cmake --build (liboqs, shared)", Command::new("cmake").arg("--build").arg(&build).arg("--parallel"))?;
+    exec("cmake --build (liboqs, shared)", Command::new("cmake").arg("--build").arg(build).arg("--parallel"))?;
     if !library.exists() {
         return Err(format!("the liboqs build made no {}", library.display()));
     }

@@ -17,6 +17,11 @@ pub(crate) fn test_js() -> PathBuf {
     path("wasm/test-js")
 }
 
+/// The benchmark's JS project: the Node runner and the peers it measures.
+pub(crate) fn bench_js() -> PathBuf {
+    path("benches/js")
+}
+
 /// Node 24 (the active LTS, pinned in `wasm/test-js/runtimes`, installed by the set-up):
 /// the Node benchmark runs in it.
 pub(crate) fn node24() -> crate::Result<PathBuf> {

@@ -14,7 +14,7 @@ use std::process::Command;
 use crate::Result;
 use crate::glue::lazy_text_decoder;
 use crate::process::{exec, succeeds};
-use crate::project::{root, test_js};
+use crate::project::{bench_js, root, test_js};
 use crate::setup::apt_install;
 use crate::wasm2js;
 
@@ -77,6 +77,8 @@ pub(crate) fn tools() -> Result {
         eprintln!("xtask: setup: {tool}: {}", found.lines().next().unwrap_or_default());
     }
     npm_ci(&test_js())?;
+    npm_ci(&bench_js())?;
+    npm_ci(&root().join("differential/js"))?;
     // The runtimes the package is tested in (Node 24 …), pinned in their own project.
     npm_ci(&test_js().join("runtimes"))?;
     npm_ci(&root().join("www"))
@@ -300,13 +302,13 @@ fn write_sizes(pkg: &Path) -> Result {
     };
     link(pkg, "pqverify")?;
     for peer in ["@noble", "@oqs"] {
-        link(&test_js().join("node_modules").join(peer), peer)?;
+        link(&bench_js().join("node_modules").join(peer), peer)?;
     }
     let out = Command::new("node")
-        .arg(test_js().join("bundle-sizes.mjs"))
+        .arg(bench_js().join("bundle-sizes.mjs"))
         .arg(&dir)
-        .env("NODE_PATH", test_js().join("node_modules"))
-        .current_dir(test_js())
+        .env("NODE_PATH", bench_js().join("node_modules"))
+        .current_dir(bench_js())
         .output()
         .map_err(|e| format!("node bundle-sizes.mjs: {e}"))?;
     if !out.status.success() {
@@ -440,7 +442,7 @@ fn check_recorded_sums(wasm: &[(String, Vec<u8>)]) -> Result {
 
 /// Installs the packed package into the JS test project and the www page, as a user would.
 pub(crate) fn install_package(tarball: &Path) -> Result {
-    for dir in [test_js(), root().join("www")] {
+    for dir in [test_js(), bench_js(), root().join("www")] {
         exec(
             &format!("npm install the packed pqverify into {}", dir.display()),
             Command::new("npm")

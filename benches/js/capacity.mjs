@@ -3,10 +3,10 @@
 // up to the core count, each worker with its own instance of the package.
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
-import { SUITES } from '../js/tables.js';
-import { SCHEMA, firstCallAndMemory } from '../../benches/js/records.mjs';
-import { threadCounts } from '../../benches/js/certificates.mjs';
-import { WAY } from '../../benches/js/names.mjs';
+import { SUITES } from '../../wasm/js/tables.js';
+import { SCHEMA, firstCallAndMemory } from './records.mjs';
+import { threadCounts } from './certificates.mjs';
+import { WAY } from './names.mjs';
 
 const WORKER = new URL('./capacity-worker.mjs', import.meta.url);
 const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync, constants } from 'node:zlib';
 import { createRequire } from 'node:module';
-import { SCHEMA } from '../../benches/js/names.mjs';
+import { SCHEMA } from './names.mjs';
 
 const SUITE = 'ML-DSA-44';
 const here = new URL('.', import.meta.url).pathname;
@@ -75,7 +75,7 @@ export function wasmSizes({ run }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fixtures = JSON.parse(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url)));
+  const fixtures = JSON.parse(readFileSync(new URL('../fixtures/fixtures.json', import.meta.url)));
   const processes = Number(process.argv[2] ?? 15);
   console.log(`Node ${process.version}, median of ${processes} fresh processes`);
   for (const r of coldStarts({ fixtures, processes, run: 'cli' })) {

@@ -12,14 +12,14 @@ import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import * as liboqsJs from '@oqs/liboqs-js/sig';
 import init, { BenchSuite } from '../../target/wasm-build/bench/pqverify_bench.js';
 import { createPool } from 'pqverify/pool';
-import { certificateScenario } from '../../benches/js/certificates.mjs';
-import { makeWays } from '../../benches/js/ways.mjs';
+import { certificateScenario } from './certificates.mjs';
+import { makeWays } from './ways.mjs';
 import { capacity } from './capacity.mjs';
 import { coldStarts, wasmSizes } from './cold-start.mjs';
 import { bundleSizes } from './bundle-sizes.mjs';
-import { liboqsInstances } from '../../benches/js/liboqs.mjs';
-import { platformKeys, platformWays } from '../../benches/js/platform.mjs';
-import { SCHEMA } from '../../benches/js/names.mjs';
+import { liboqsInstances } from './liboqs.mjs';
+import { platformKeys, platformWays } from './platform.mjs';
+import { SCHEMA } from './names.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -32,7 +32,7 @@ if (opt('--rounds')) options.rounds = Number(opt('--rounds'));
 if (opt('--suites')) options.suites = opt('--suites').split(',');
 
 await init({ module_or_path: readFileSync(new URL('../../target/wasm-build/bench/pqverify_bench_bg.wasm', import.meta.url)) });
-const fixtureBytes = readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url));
+const fixtureBytes = readFileSync(new URL('../fixtures/fixtures.json', import.meta.url));
 const suite = new BenchSuite(fixtureBytes);
 const fixtures = JSON.parse(fixtureBytes);
 // The platform's verifiers, for the suites this Node's OpenSSL has.

@@ -1,0 +1,261 @@
+//! The verifiers that answer in this process: pqverify (one-shot and prepared, on the
+//! kernel set this process runs), the native crate's backends (liboqs linked, a liboqs
+//! loaded at run time, the RustCrypto reference), `fips204`/`fips205`, libcrux-ml-dsa
+//! and AWS-LC. Each answers a [`Case`] with one [`Answer`].
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+use pqverify_core::{Message, Suite};
+use pqverify_native::backend::{Backend, Request};
+
+use crate::case::Case;
+
+/// What a verifier said.
+///
+/// `false` and an error indication are both a rejection: FIPS 204 Algorithm 3 and
+/// FIPS 205 Algorithm 24 return an error for a context over 255 bytes where other
+/// libraries return false, and either way the signature is not accepted. A panic (or
+/// an answer that is neither) is a fault, and disagrees with everything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Accepted.
+    Valid,
+    /// Not accepted (false, or an error about the input).
+    Rejected,
+    /// Crashed or failed.
+    Fault(String),
+    /// This verifier has no such suite or input shape.
+    Unsupported,
+}
+
+impl Answer {
+    /// The one-letter form the verdict files use: `V`, `R`, `F`, `-`.
+    pub fn letter(&self) -> char {
+        match self {
+            Answer::Valid => 'V',
+            Answer::Rejected => 'R',
+            Answer::Fault(_) => 'F',
+            Answer::Unsupported => '-',
+        }
+    }
+
+    fn of_bool(accepted: bool) -> Self {
+        if accepted { Answer::Valid } else { Answer::Rejected }
+    }
+}
+
+/// One implementation that verifies cases in this process.
+pub trait Peer: Send + Sync {
+    /// Its name in the tallies.
+    fn name(&self) -> String;
+    /// Its version, for the record.
+    fn version(&self) -> String;
+    /// Its answer to `case`; a panic is caught by [`answer`].
+    fn verify(&self, case: &Case) -> Answer;
+}
+
+/// `peer`'s answer to `case`, with a panic turned into [`Answer::Fault`].
+pub fn answer(peer: &dyn Peer, case: &Case) -> Answer {
+    catch_unwind(AssertUnwindSafe(|| peer.verify(case)))
+        .unwrap_or_else(|p| Answer::Fault(p.downcast_ref::<&str>().map_or("panic".into(), |s| format!("panic: {s}"))))
+}
+
+/// pqverify's `verify` (one-shot) or `PreparedKey` (`prepared`).
+pub struct Pqverify {
+    /// Whether keys are prepared first.
+    pub prepared: bool,
+}
+
+impl Peer for Pqverify {
+    fn name(&self) -> String {
+        if self.prepared { "pqverify-prepared".into() } else { "pqverify".into() }
+    }
+    fn version(&self) -> String {
+        format!("{} ({} kernels)", env!("CARGO_PKG_VERSION"), pqverify_core::kernels())
+    }
+    fn verify(&self, c: &Case) -> Answer {
+        let message = Message::pure(&c.msg, &c.ctx);
+        let result = if self.prepared {
+            pqverify_core::PreparedKey::new(c.suite, &c.pk).and_then(|k| k.verify(message, &c.sig))
+        } else {
+            pqverify_core::verify(c.suite, &c.pk, message, &c.sig)
+        };
+        // Every error of a verify call is about its input: a rejection.
+        Answer::of_bool(result.is_ok())
+    }
+}
+
+/// A backend of `pqverify-native` (liboqs, the reference), under its own label.
+pub struct NativeBackend {
+    /// The name in the tallies.
+    pub label: String,
+    /// The backend.
+    pub backend: Arc<dyn Backend>,
+}
+
+impl Peer for NativeBackend {
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+    fn version(&self) -> String {
+        self.backend.version()
+    }
+    fn verify(&self, c: &Case) -> Answer {
+        let request =
+            Request { suite: c.suite, public_key: &c.pk, message: Message::pure(&c.msg, &c.ctx), signature: &c.sig };
+        if !self.backend.supports(c.suite, request.interface()) {
+            return Answer::Unsupported;
+        }
+        // The wrappers refuse a key of the wrong length themselves (liboqs would read past
+        // its end): that refusal is this project's code, not the peer's, so it is made here.
+        if c.pk.len() != c.suite.public_key_len() {
+            return Answer::Rejected;
+        }
+        match self.backend.verdict(&request) {
+            Ok(accepted) => Answer::of_bool(accepted),
+            Err(fault) => Answer::Fault(fault.to_string()),
+        }
+    }
+}
+
+/// Copies `bytes` into an array of the exact length, or says "not this length".
+fn exact<const N: usize>(bytes: &[u8]) -> Option<[u8; N]> {
+    bytes.try_into().ok()
+}
+
+/// `fips204` (ML-DSA) and `fips205` (SLH-DSA), the crates the test signers also use.
+pub struct Fips20x;
+
+macro_rules! fips204_verify {
+    ($m:ident, $c:expr) => {{
+        use fips204::traits::{SerDes as _, Verifier as _};
+        let (Some(pk), Some(sig)) = (exact($c.pk.as_slice()), exact($c.sig.as_slice())) else {
+            return Answer::Rejected;
+        };
+        match fips204::$m::PublicKey::try_from_bytes(pk) {
+            Ok(pk) => Answer::of_bool(pk.verify(&$c.msg, &sig, &$c.ctx)),
+            Err(_) => Answer::Rejected,
+        }
+    }};
+}
+
+macro_rules! fips205_verify {
+    ($m:ident, $c:expr) => {{
+        use fips205::traits::{SerDes as _, Verifier as _};
+        let (Some(pk), Some(sig)) = (exact($c.pk.as_slice()), exact($c.sig.as_slice())) else {
+            return Answer::Rejected;
+        };
+        match fips205::$m::PublicKey::try_from_bytes(pk) {
+            Ok(pk) => Answer::of_bool(pk.verify(&$c.msg, &sig, &$c.ctx)),
+            Err(_) => Answer::Rejected,
+        }
+    }};
+}
+
+impl Peer for Fips20x {
+    fn name(&self) -> String {
+        "fips204-fips205".into()
+    }
+    fn version(&self) -> String {
+        "fips204 0.5.0, fips205 0.5.0 (crates.io)".into()
+    }
+    fn verify(&self, c: &Case) -> Answer {
+        match c.suite {
+            Suite::MlDsa44 => fips204_verify!(ml_dsa_44, c),
+            Suite::MlDsa65 => fips204_verify!(ml_dsa_65, c),
+            Suite::MlDsa87 => fips204_verify!(ml_dsa_87, c),
+            Suite::SlhDsaSha2_128s => fips205_verify!(slh_dsa_sha2_128s, c),
+            Suite::SlhDsaSha2_128f => fips205_verify!(slh_dsa_sha2_128f, c),
+            Suite::SlhDsaSha2_192s => fips205_verify!(slh_dsa_sha2_192s, c),
+            Suite::SlhDsaSha2_192f => fips205_verify!(slh_dsa_sha2_192f, c),
+            Suite::SlhDsaSha2_256s => fips205_verify!(slh_dsa_sha2_256s, c),
+            Suite::SlhDsaSha2_256f => fips205_verify!(slh_dsa_sha2_256f, c),
+            Suite::SlhDsaShake128s => fips205_verify!(slh_dsa_shake_128s, c),
+            Suite::SlhDsaShake128f => fips205_verify!(slh_dsa_shake_128f, c),
+            Suite::SlhDsaShake192s => fips205_verify!(slh_dsa_shake_192s, c),
+            Suite::SlhDsaShake192f => fips205_verify!(slh_dsa_shake_192f, c),
+            Suite::SlhDsaShake256s => fips205_verify!(slh_dsa_shake_256s, c),
+            Suite::SlhDsaShake256f => fips205_verify!(slh_dsa_shake_256f, c),
+        }
+    }
+}
+
+/// libcrux-ml-dsa (Cryspen's, verified with hax), on the kernels it picks at run time.
+pub struct Libcrux;
+
+macro_rules! libcrux_verify {
+    ($m:ident, $key:ident, $sig:ident, $c:expr) => {{
+        use libcrux_ml_dsa::$m::{$key, $sig};
+        let (Some(pk), Some(sig)) = (exact($c.pk.as_slice()), exact($c.sig.as_slice())) else {
+            return Answer::Rejected;
+        };
+        Answer::of_bool(libcrux_ml_dsa::$m::verify(&$key::new(pk), &$c.msg, &$c.ctx, &$sig::new(sig)).is_ok())
+    }};
+}
+
+impl Peer for Libcrux {
+    fn name(&self) -> String {
+        "libcrux-ml-dsa".into()
+    }
+    fn version(&self) -> String {
+        "0.0.11 (crates.io)".into()
+    }
+    fn verify(&self, c: &Case) -> Answer {
+        match c.suite {
+            Suite::MlDsa44 => libcrux_verify!(ml_dsa_44, MLDSA44VerificationKey, MLDSA44Signature, c),
+            Suite::MlDsa65 => libcrux_verify!(ml_dsa_65, MLDSA65VerificationKey, MLDSA65Signature, c),
+            Suite::MlDsa87 => libcrux_verify!(ml_dsa_87, MLDSA87VerificationKey, MLDSA87Signature, c),
+            _ => Answer::Unsupported,
+        }
+    }
+}
+
+/// AWS-LC through `aws-lc-rs`: ML-DSA with the empty context (its API has no other).
+pub struct AwsLc;
+
+impl Peer for AwsLc {
+    fn name(&self) -> String {
+        "aws-lc".into()
+    }
+    fn version(&self) -> String {
+        "aws-lc-rs 1.19.0, aws-lc-sys 0.47.0 (crates.io)".into()
+    }
+    fn verify(&self, c: &Case) -> Answer {
+        use aws_lc_rs::signature::{ML_DSA_44, ML_DSA_65, ML_DSA_87, UnparsedPublicKey};
+        let algorithm = match c.suite {
+            Suite::MlDsa44 => &ML_DSA_44,
+            Suite::MlDsa65 => &ML_DSA_65,
+            Suite::MlDsa87 => &ML_DSA_87,
+            _ => return Answer::Unsupported,
+        };
+        if !c.ctx.is_empty() {
+            return Answer::Unsupported;
+        }
+        // A raw key whose length is not the suite's could parse as a DER key: refuse it first.
+        if c.pk.len() != c.suite.public_key_len() {
+            return Answer::Rejected;
+        }
+        Answer::of_bool(UnparsedPublicKey::new(algorithm, &c.pk).verify(&c.msg, &c.sig).is_ok())
+    }
+}
+
+/// Every in-process verifier: pqverify twice, then the peers (`liboqs_path`: a liboqs
+/// shared library to load as `liboqs-loaded`, beside the linked one).
+pub fn all(liboqs_path: Option<&std::path::Path>) -> Result<Vec<Box<dyn Peer>>, String> {
+    use pqverify_native::backend::{Liboqs, Reference};
+    let mut peers: Vec<Box<dyn Peer>> = vec![
+        Box::new(Pqverify { prepared: false }),
+        Box::new(Pqverify { prepared: true }),
+        Box::new(NativeBackend { label: "liboqs-linked".into(), backend: Arc::new(Liboqs::new()) }),
+        Box::new(NativeBackend { label: "rustcrypto".into(), backend: Arc::new(Reference) }),
+        Box::new(Fips20x),
+        Box::new(Libcrux),
+        Box::new(AwsLc),
+    ];
+    if let Some(path) = liboqs_path {
+        let loaded = Liboqs::load(path).map_err(|e| format!("liboqs at {}: {e}", path.display()))?;
+        peers.push(Box::new(NativeBackend { label: "liboqs-loaded".into(), backend: Arc::new(loaded) }));
+    }
+    Ok(peers)
+}
