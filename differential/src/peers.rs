@@ -127,26 +127,14 @@ fn exact<const N: usize>(bytes: &[u8]) -> Option<[u8; N]> {
 /// `fips204` (ML-DSA) and `fips205` (SLH-DSA), the crates the test signers also use.
 pub struct Fips20x;
 
-macro_rules! fips204_verify {
-    ($m:ident, $c:expr) => {{
-        use fips204::traits::{SerDes as _, Verifier as _};
+/// Verifies with `fips204::$m` or `fips205::$m` (the two crates share their trait shapes).
+macro_rules! fips_verify {
+    ($krate:ident :: $m:ident, $c:expr) => {{
+        use $krate::traits::{SerDes as _, Verifier as _};
         let (Some(pk), Some(sig)) = (exact($c.pk.as_slice()), exact($c.sig.as_slice())) else {
             return Answer::Rejected;
         };
-        match fips204::$m::PublicKey::try_from_bytes(pk) {
-            Ok(pk) => Answer::of_bool(pk.verify(&$c.msg, &sig, &$c.ctx)),
-            Err(_) => Answer::Rejected,
-        }
-    }};
-}
-
-macro_rules! fips205_verify {
-    ($m:ident, $c:expr) => {{
-        use fips205::traits::{SerDes as _, Verifier as _};
-        let (Some(pk), Some(sig)) = (exact($c.pk.as_slice()), exact($c.sig.as_slice())) else {
-            return Answer::Rejected;
-        };
-        match fips205::$m::PublicKey::try_from_bytes(pk) {
+        match $krate::$m::PublicKey::try_from_bytes(pk) {
             Ok(pk) => Answer::of_bool(pk.verify(&$c.msg, &sig, &$c.ctx)),
             Err(_) => Answer::Rejected,
         }
@@ -162,21 +150,21 @@ impl Peer for Fips20x {
     }
     fn verify(&self, c: &Case) -> Answer {
         match c.suite {
-            Suite::MlDsa44 => fips204_verify!(ml_dsa_44, c),
-            Suite::MlDsa65 => fips204_verify!(ml_dsa_65, c),
-            Suite::MlDsa87 => fips204_verify!(ml_dsa_87, c),
-            Suite::SlhDsaSha2_128s => fips205_verify!(slh_dsa_sha2_128s, c),
-            Suite::SlhDsaSha2_128f => fips205_verify!(slh_dsa_sha2_128f, c),
-            Suite::SlhDsaSha2_192s => fips205_verify!(slh_dsa_sha2_192s, c),
-            Suite::SlhDsaSha2_192f => fips205_verify!(slh_dsa_sha2_192f, c),
-            Suite::SlhDsaSha2_256s => fips205_verify!(slh_dsa_sha2_256s, c),
-            Suite::SlhDsaSha2_256f => fips205_verify!(slh_dsa_sha2_256f, c),
-            Suite::SlhDsaShake128s => fips205_verify!(slh_dsa_shake_128s, c),
-            Suite::SlhDsaShake128f => fips205_verify!(slh_dsa_shake_128f, c),
-            Suite::SlhDsaShake192s => fips205_verify!(slh_dsa_shake_192s, c),
-            Suite::SlhDsaShake192f => fips205_verify!(slh_dsa_shake_192f, c),
-            Suite::SlhDsaShake256s => fips205_verify!(slh_dsa_shake_256s, c),
-            Suite::SlhDsaShake256f => fips205_verify!(slh_dsa_shake_256f, c),
+            Suite::MlDsa44 => fips_verify!(fips204::ml_dsa_44, c),
+            Suite::MlDsa65 => fips_verify!(fips204::ml_dsa_65, c),
+            Suite::MlDsa87 => fips_verify!(fips204::ml_dsa_87, c),
+            Suite::SlhDsaSha2_128s => fips_verify!(fips205::slh_dsa_sha2_128s, c),
+            Suite::SlhDsaSha2_128f => fips_verify!(fips205::slh_dsa_sha2_128f, c),
+            Suite::SlhDsaSha2_192s => fips_verify!(fips205::slh_dsa_sha2_192s, c),
+            Suite::SlhDsaSha2_192f => fips_verify!(fips205::slh_dsa_sha2_192f, c),
+            Suite::SlhDsaSha2_256s => fips_verify!(fips205::slh_dsa_sha2_256s, c),
+            Suite::SlhDsaSha2_256f => fips_verify!(fips205::slh_dsa_sha2_256f, c),
+            Suite::SlhDsaShake128s => fips_verify!(fips205::slh_dsa_shake_128s, c),
+            Suite::SlhDsaShake128f => fips_verify!(fips205::slh_dsa_shake_128f, c),
+            Suite::SlhDsaShake192s => fips_verify!(fips205::slh_dsa_shake_192s, c),
+            Suite::SlhDsaShake192f => fips_verify!(fips205::slh_dsa_shake_192f, c),
+            Suite::SlhDsaShake256s => fips_verify!(fips205::slh_dsa_shake_256s, c),
+            Suite::SlhDsaShake256f => fips_verify!(fips205::slh_dsa_shake_256f, c),
         }
     }
 }

@@ -94,4 +94,17 @@ mod tests {
         }
         assert!(dependencies(&path("benches/native/Cargo.toml")).iter().any(|d| d == "pqverify-native"));
     }
+
+    #[test]
+    fn the_campaign_depends_on_the_verifiers_and_nothing_depends_on_the_campaign() {
+        // The differential campaign (and the peers it links: libcrux, AWS-LC) is a test
+        // tool over the verifiers; no library or the benchmark links it.
+        for krate in ["core", "native", "wasm", "benches", "benches/native", "kats", "testkit"] {
+            let deps = dependencies(&path(&format!("{krate}/Cargo.toml")));
+            for tool in ["pqverify-differential", "libcrux-ml-dsa", "aws-lc-rs"] {
+                assert!(!deps.iter().any(|d| d == tool), "{krate} depends on {tool}");
+            }
+        }
+        assert!(dependencies(&path("differential/Cargo.toml")).iter().any(|d| d == "pqverify-native"));
+    }
 }
