@@ -71,6 +71,48 @@ pub struct Summary {
     pub explained: BTreeMap<String, u64>,
     /// Disagreements nothing explains.
     pub unexplained: u64,
+    /// Seconds so far.
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// The figures as Markdown: per verifier, suite and mutation.
+    pub fn markdown(&self, opts: &Options) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "# Differential campaign\n\n{} cases, seed {}, ML-DSA weight {}, {:.0} s, pqverify kernels {}\n",
+            self.cases,
+            opts.seed,
+            opts.ml_dsa_weight,
+            self.seconds,
+            pqverify_core::kernels()
+        );
+        let _ = writeln!(out, "| verifier | version | answered | valid | rejected | fault | not asked | minority |");
+        let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|");
+        for (name, c) in &self.verifiers {
+            let n = |l: char| c.letters.get(&l).copied().unwrap_or(0);
+            let answered = n('V') + n('R') + n('F');
+            let _ = writeln!(
+                out,
+                "| {name} | {} | {answered} | {} | {} | {} | {} | {} |",
+                c.version,
+                n('V'),
+                n('R'),
+                n('F'),
+                n('-'),
+                c.disagreed
+            );
+        }
+        let _ = writeln!(out, "\nper suite: {:?}\n\nper mutation: {:?}\n", self.suites, self.mutations);
+        let _ = writeln!(
+            out,
+            "explained disagreements: {:?}\n\nunexplained disagreements: {}",
+            self.explained, self.unexplained
+        );
+        out
+    }
 }
 
 /// The answers of the Node helper to one case file.
@@ -168,6 +210,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         Suite::ALL.par_iter().map(|&s| (s, generate::pool(s, opts.seed))).collect();
     let shares = per_suite(opts.count, opts.ml_dsa_weight);
     let chunks = opts.count.div_ceil(opts.chunk.max(1)).max(1);
+    let started = std::time::Instant::now();
     let mut summary = Summary::default();
     for p in &peers {
         summary.verifiers.entry(p.name()).or_default().version = p.version();
@@ -199,6 +242,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                 record(&mut summary, &opts.out, &format!("{chunk}-{i}"), case, row)?;
             }
         }
+        summary.seconds = started.elapsed().as_secs_f64();
+        // Written after every chunk, so that a run stopped early still has its figures.
+        std::fs::write(opts.out.join("summary.md"), summary.markdown(opts)).map_err(|e| e.to_string())?;
         eprintln!(
             "differential: chunk {}/{chunks}, {} cases so far, {} unexplained disagreements",
             chunk + 1,

@@ -61,11 +61,8 @@ fn run() -> Result<bool, String> {
                 liboqs: opt(&args, "--liboqs")?,
                 node: node(&args)?,
             };
-            let started = std::time::Instant::now();
             let summary = campaign::run(&opts)?;
-            let text = report(&summary, &opts, started.elapsed().as_secs_f64());
-            print!("{text}");
-            std::fs::write(opts.out.join("summary.md"), &text).map_err(|e| e.to_string())?;
+            print!("{}", summary.markdown(&opts));
             Ok(summary.unexplained == 0)
         }
         Some("replay") => {
@@ -81,37 +78,4 @@ fn run() -> Result<bool, String> {
         }
         _ => Err("usage: pqverify-differential run [--count N] [--seed S] [--out DIR] [--chunk N] [--ml-dsa-weight W] [--liboqs LIB] [--node NODE --helper answer.mjs [--chromium PATH]] [--portable] | replay FILE".into()),
     }
-}
-
-/// The campaign's figures as Markdown: per verifier, suite and mutation.
-fn report(s: &campaign::Summary, opts: &campaign::Options, seconds: f64) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "# Differential campaign\n\n{} cases, seed {}, ML-DSA weight {}, {seconds:.0} s, pqverify kernels {}\n",
-        s.cases,
-        opts.seed,
-        opts.ml_dsa_weight,
-        pqverify_core::kernels()
-    );
-    let _ = writeln!(out, "| verifier | version | answered | valid | rejected | fault | not its suite | minority |");
-    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|");
-    for (name, c) in &s.verifiers {
-        let n = |l: char| c.letters.get(&l).copied().unwrap_or(0);
-        let answered = n('V') + n('R') + n('F');
-        let _ = writeln!(
-            out,
-            "| {name} | {} | {answered} | {} | {} | {} | {} | {} |",
-            c.version,
-            n('V'),
-            n('R'),
-            n('F'),
-            n('-'),
-            c.disagreed
-        );
-    }
-    let _ = writeln!(out, "\nper suite: {:?}\n\nper mutation: {:?}\n", s.suites, s.mutations);
-    let _ = writeln!(out, "explained disagreements: {:?}\n\nunexplained disagreements: {}", s.explained, s.unexplained);
-    out
 }
