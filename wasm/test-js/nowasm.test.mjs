@@ -1,10 +1,13 @@
 // pqverify/js, the build for engines without WebAssembly (wasm2js), in a Node whose
 // WebAssembly global is removed: every NIST ACVP sigVer case (written by cargo xtask
-// from pqverify-kats, as every other target runs them) through the package's API.
+// from pqverify-kats, as every other target runs them) and the package's bad-input
+// suite (bad-input.mjs) through the package's API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { wrongCases } from './acvp.mjs';
+import { badInputFailures } from './bad-input.mjs';
 
 delete globalThis.WebAssembly;
 
@@ -19,4 +22,24 @@ test('pqverify/js without WebAssembly: every NIST ACVP sigVer case (684) has its
   assert.equal(typeof WebAssembly, 'undefined');
   assert.equal(pq.backend(), 'portable');
   assert.ok(pq.memoryBytes() > 0);
+});
+
+test('pqverify/js without WebAssembly: the bad-input suite (each error class, false for bad signatures, freed keys)', () => {
+  const fixtures = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString());
+  assert.deepEqual(badInputFailures(pq, fixtures.find((f) => f.suite === 'ML-DSA-44')), []);
+  assert.equal(typeof WebAssembly, 'undefined');
+});
+
+test('pqverify/js without WebAssembly: after its memory grows (a 4 MiB message), valid signatures still verify', () => {
+  // wasm2js grows memory into a new ArrayBuffer: the glue must write into that one.
+  const fixtures = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString());
+  const f = fixtures.find((x) => x.suite === 'ML-DSA-44');
+  const [pk, msg, sig] = [Buffer.from(f.publicKey, 'hex'), Buffer.from(f.message, 'hex'), Buffer.from(f.pure, 'hex')];
+  const before = pq.memoryBytes();
+  assert.equal(pq.ml_dsa44.verify(sig, new Uint8Array(4 << 20), pk), false);
+  assert.ok(pq.memoryBytes() > before + (4 << 20), `memory grew from ${before} to ${pq.memoryBytes()} bytes`);
+  assert.equal(pq.ml_dsa44.verify(sig, msg, pk), true);
+  const key = pq.ml_dsa44.prepare(pk);
+  assert.equal(key.verify(sig, msg), true);
+  key.free();
 });

@@ -14,6 +14,7 @@ import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import { sha224, sha256, sha384, sha512, sha512_224, sha512_256 } from '@noble/hashes/sha2.js';
 import { sha3_224, sha3_256, sha3_384, sha3_512, shake128_32, shake256_64 } from '@noble/hashes/sha3.js';
 import { SUITES } from './suites.mjs';
+import { badInputFailures } from './bad-input.mjs';
 
 const noble = { ...nobleMl, ...nobleSlh };
 const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
@@ -140,40 +141,10 @@ test('noble signatures for all 15 suites: pure, context, pre-hash, prepared, fli
 });
 
 test('bad input: TypeError for types and options, RangeError for values', () => {
-  const f = fixtures[0];
-  const [pk, msg, sig] = [unhex(f.publicKey), unhex(f.message), unhex(f.pure)];
-  const s = pq.ml_dsa44;
-  for (const bad of [[1, 2, 3], 'abcd', null, undefined, 42, new ArrayBuffer(8), new Uint16Array(4)]) {
-    assert.throws(() => s.verify(bad, msg, pk), TypeError);
-    assert.throws(() => s.verify(sig, bad, pk), TypeError);
-    assert.throws(() => s.verify(sig, msg, bad), TypeError);
-  }
-  assert.throws(() => s.verify(sig, msg, pk, { contxt: new Uint8Array(1) }), /unknown option "contxt"/);
-  assert.throws(() => s.verify(sig, msg, pk, { context: 'abc' }), TypeError);
-  assert.throws(() => s.verify(sig, msg, pk, 'opts'), TypeError);
-  assert.throws(() => s.verify(sig, msg, pk, { context: new Uint8Array(256) }), RangeError);
-  assert.equal(s.verify(sig, msg, pk, { context: new Uint8Array(255) }), false);
-  assert.throws(() => s.verify(sig, msg, pk.subarray(1)), (e) => e instanceof RangeError && /1311 bytes; ML-DSA-44 public keys are 1312/.test(e.message));
-  assert.throws(() => s.prepare(new Uint8Array(5)), RangeError);
-  assert.throws(() => s.prehash('MD5'), RangeError);
-  assert.throws(() => s.prehash({}), TypeError);
-  assert.throws(() => s.prehash({ oid: new Uint8Array([6, 9, 96, 134, 72, 1, 101, 3, 4, 2, 99]) }), RangeError);
-  assert.throws(() => s.internal.verify(sig, new Uint8Array(63), pk, { externalMu: true }), RangeError);
-  assert.throws(() => s.internal.verify(sig, msg, pk, { context: new Uint8Array(0) }), TypeError);
-  assert.throws(() => pq.slh_dsa_shake_128f.internal.verify(sig, new Uint8Array(64), new Uint8Array(32), { externalMu: true }), RangeError);
-  assert.throws(() => pq.verify('ML-DSA-45', sig, msg, pk), RangeError);
-  assert.throws(() => pq.verify(44, sig, msg, pk), TypeError);
-  assert.throws(() => pq.verify('ML-DSA-44', sig, msg, pk, { prehsh: 'SHA2-256' }), TypeError);
-  // A wrong-length or garbage signature is simply false.
-  assert.equal(s.verify(new Uint8Array(0), msg, pk), false);
-  assert.equal(s.verify(new Uint8Array(100000), msg, pk), false);
+  assert.deepEqual(badInputFailures(pq, fixtures[0]), []);
   // Node's Buffer is a Uint8Array and is accepted.
-  assert.equal(s.verify(Buffer.from(sig), Buffer.from(msg), Buffer.from(pk)), true);
-  // A freed prepared key says so.
-  const key = s.prepare(pk);
-  key.free();
-  key.free();
-  assert.throws(() => key.verify(sig, msg), /freed/);
+  const [pk, msg, sig] = [unhex(fixtures[0].publicKey), unhex(fixtures[0].message), unhex(fixtures[0].pure)];
+  assert.equal(pq.ml_dsa44.verify(Buffer.from(sig), Buffer.from(msg), Buffer.from(pk)), true);
 });
 
 test('hostile environments: other realms\' bytes, a polluted Object.prototype, strict option types', async () => {

@@ -2,25 +2,38 @@
 // registry, pinned in runtimes/package.json): a Worker importing 'pqverify', bundled by
 // `wrangler deploy --dry-run` (which resolves the "workerd" export condition to the
 // entry that imports the .wasm as a module), served by `workerd serve` on 127.0.0.1,
-// asked once, then stopped. Workers refuse to compile wasm from bytes at run time: the
+// asked (the runtime cases, all 684 NIST ACVP sigVer cases, the bad-input suite), then stopped. Workers refuse to compile wasm from bytes at run time: the
 // default entry bundled without that condition says so, naming the Workers entry.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-import { EXPECTED, VERDICTS, here, runtimes } from './runtime-cases.mjs';
+import { EXPECTED, VERDICTS, fixtures, here, runtimes } from './runtime-cases.mjs';
 
 const node24 = join(runtimes, 'node24/bin/node');
 const wrangler = join(runtimes, 'wrangler/bin/wrangler.js');
 const workerd = join(runtimes, '@cloudflare/workerd-linux-64/bin/workerd');
 
+// GET: the runtime cases; POST /acvp (the NIST ACVP cases as JSON): the cases whose
+// verdict is not the expected one (acvp.mjs, the file every engine runs them with);
+// POST /bad-input (an ML-DSA-44 fixture): the bad-input suite's failures (bad-input.mjs).
 const WORKER = `import * as pq from 'pqverify';
+import { wrongCases } from './acvp.mjs';
+import { badInputFailures } from './bad-input.mjs';
 export default {
-  async fetch() {
+  async fetch(request) {
+    const path = new URL(request.url).pathname;
+    if (request.method === 'POST' && path === '/acvp') {
+      const cases = await request.json();
+      return Response.json({ backend: pq.backend(), count: cases.length, wrong: wrongCases(pq, cases) });
+    }
+    if (request.method === 'POST' && path === '/bad-input') {
+      return Response.json({ failures: badInputFailures(pq, await request.json()) });
+    }
     ${VERDICTS}
     return Response.json({ backend: pq.backend(), verdicts });
   },
@@ -36,10 +49,11 @@ const freePort = () => new Promise((ok, fail) => {
 
 /**
  * Serves `modules` ([name, kind ("esModule" or "wasm"), file in `dir`]; the first is
- * the Worker) with `workerd serve` on a free port of 127.0.0.1, asks once (at most 30 s
- * for the socket), stops it and resolves to `{ status, body }`.
+ * the Worker) with `workerd serve` on a free port of 127.0.0.1, asks once per request
+ * of `asks` (fetch options and a `path`; at most 30 s for the socket, 300 s per answer), stops it and
+ * resolves to one `{ status, body }` per request.
  */
-async function askOnce(dir, modules) {
+async function ask(dir, modules, asks) {
   assert.ok(existsSync(workerd), `workerd is missing at ${workerd}; cargo xtask test installs it (wasm/test-js/runtimes, npm ci)`);
   const port = await freePort();
   writeFileSync(join(dir, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
@@ -57,17 +71,23 @@ const worker :Workerd.Worker = (
   server.stdout.on('data', (d) => { log += d; });
   server.stderr.on('data', (d) => { log += d; });
   try {
-    let response = null;
-    for (const until = Date.now() + 30_000; response === null && Date.now() < until;) {
+    let up = false;
+    for (const until = Date.now() + 30_000; !up && Date.now() < until;) {
       try {
-        response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(20_000) });
+        await fetch(`http://127.0.0.1:${port}/`, { method: 'HEAD', signal: AbortSignal.timeout(20_000) });
+        up = true;
       } catch {
         if (server.exitCode !== null) break;
         await new Promise((r) => setTimeout(r, 200));
       }
     }
-    assert.ok(response, `workerd did not answer on 127.0.0.1:${port}: ${log}`);
-    return { status: response.status, body: await response.text(), log };
+    assert.ok(up, `workerd did not answer on 127.0.0.1:${port}: ${log}`);
+    const answers = [];
+    for (const { path = '/', ...options } of asks) {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { ...options, signal: AbortSignal.timeout(300_000) });
+      answers.push({ status: response.status, body: await response.text(), log });
+    }
+    return answers;
   } finally {
     server.kill('SIGTERM');
   }
@@ -80,13 +100,16 @@ function project() {
   return dir;
 }
 
-test('workerd: a Worker bundled by wrangler imports "pqverify" and verifies (true, and false when flipped)', async () => {
+test('workerd: a Worker bundled by wrangler imports "pqverify" and verifies (true, and false when flipped); every NIST ACVP sigVer case (684) has its expected verdict; the bad-input suite passes', async () => {
+  const acvp = process.env.PQVERIFY_ACVP_CASES;
+  assert.ok(acvp, 'PQVERIFY_ACVP_CASES is not set: cargo xtask test writes the cases and sets it');
   for (const [file, what] of [[node24, 'Node 24'], [wrangler, 'wrangler']]) {
     assert.ok(existsSync(file), `${what} is missing at ${file}; cargo xtask test installs it (wasm/test-js/runtimes, npm ci)`);
   }
   const dir = project();
   try {
     writeFileSync(join(dir, 'worker.js'), WORKER);
+    for (const file of ['acvp.mjs', 'bad-input.mjs']) copyFileSync(join(here, file), join(dir, file));
     writeFileSync(join(dir, 'wrangler.toml'), 'name = "pqverify-test"\nmain = "worker.js"\ncompatibility_date = "2026-11-01"\n');
     // No account, no network: a dry run only bundles. Its home and metrics kept to itself.
     const env = { ...process.env, HOME: dir, WRANGLER_SEND_METRICS: 'false', CI: '1' };
@@ -94,9 +117,16 @@ test('workerd: a Worker bundled by wrangler imports "pqverify" and verifies (tru
     assert.equal(bundled.status, 0, `wrangler deploy --dry-run: ${bundled.stdout}${bundled.stderr}${bundled.error ?? ''}`);
     const wasm = readdirSync(join(dir, 'out')).filter((f) => f.endsWith('.wasm'));
     assert.equal(wasm.length, 1, `wrangler bundled one .wasm module (${wasm})`);
-    const r = await askOnce(dir, [['worker.js', 'esModule', 'out/worker.js'], [wasm[0], 'wasm', `out/${wasm[0]}`]]);
+    const json = { method: 'POST', headers: { 'content-type': 'application/json' } };
+    const fixture = fixtures.find((f) => f.suite === 'ML-DSA-44');
+    const [r, a, b] = await ask(dir, [['worker.js', 'esModule', 'out/worker.js'], [wasm[0], 'wasm', `out/${wasm[0]}`]],
+      [{}, { ...json, path: '/acvp', body: readFileSync(acvp) }, { ...json, path: '/bad-input', body: JSON.stringify(fixture) }]);
     assert.equal(r.status, 200, `${r.body}\n${r.log}`);
     assert.deepEqual(JSON.parse(r.body), { backend: 'simd128', verdicts: EXPECTED });
+    assert.equal(a.status, 200, `${a.body}\n${a.log}`);
+    assert.deepEqual(JSON.parse(a.body), { backend: 'simd128', count: 684, wrong: [] });
+    assert.equal(b.status, 200, `${b.body}\n${b.log}`);
+    assert.deepEqual(JSON.parse(b.body), { failures: [] });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -118,7 +148,7 @@ export default {
 `);
     // A bundler that knows nothing of Workers (the browser's conditions).
     await build({ entryPoints: [join(dir, 'worker.js')], bundle: true, format: 'esm', platform: 'browser', outfile: join(dir, 'out/worker.js'), logLevel: 'error' });
-    const r = await askOnce(dir, [['worker.js', 'esModule', 'out/worker.js']]);
+    const [r] = await ask(dir, [['worker.js', 'esModule', 'out/worker.js']], [{}]);
     assert.equal(r.status, 200, `${r.body}\n${r.log}`);
     assert.match(r.body, /^pqverify: this engine did not compile the embedded WebAssembly \(.*disallowed.*\).*"pqverify\/worker"/);
   } finally {

@@ -39,9 +39,41 @@ pub(crate) fn lazy_text_decoder(glue: &str) -> Result<String> {
     Ok(glue.replace(EAGER_DECODER, &format!("{lazy}{utf8}")).replace(FIRST_DECODE, first))
 }
 
+/// wasm-bindgen 0.2.130's test for a stale `Uint8Array` over memory: a grown
+/// `WebAssembly.Memory` detaches its old buffer, whose length becomes 0.
+const U8_STALE: &str = "cachedUint8ArrayMemory0 === null || cachedUint8ArrayMemory0.byteLength === 0";
+/// Its test for a stale `DataView`: detached, or (where `detached` is unknown) another buffer.
+const DATA_VIEW_STALE: &str = "cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer.detached === true || \
+     (cachedDataViewMemory0.buffer.detached === undefined && cachedDataViewMemory0.buffer !== wasm.memory.buffer)";
+
+/// The glue with its memory views renewed whenever the memory's buffer is another one.
+/// wasm2js grows memory by copying it into a new `ArrayBuffer` and leaves the old one
+/// attached: the glue's tests above never fire, and after the first growth it writes
+/// the arguments into the old buffer (which the module no longer reads) or past its end
+/// (a `RangeError`). Comparing the buffers is right for both kinds of memory. Fails if
+/// the glue is not the shape this expects.
+pub(crate) fn views_follow_the_buffer(glue: &str) -> Result<String> {
+    if glue.matches(U8_STALE).count() != 1 || glue.matches(DATA_VIEW_STALE).count() != 1 {
+        return Err("the wasm-bindgen glue does not test its memory views as 0.2.130 does: update views_follow_the_buffer"
+            .into());
+    }
+    Ok(glue
+        .replace(U8_STALE, "cachedUint8ArrayMemory0 === null || cachedUint8ArrayMemory0.buffer !== wasm.memory.buffer")
+        .replace(DATA_VIEW_STALE, "cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer !== wasm.memory.buffer"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_glue_renews_its_views_when_the_buffer_is_another() {
+        let glue = format!("if ({U8_STALE}) {{}}\nif ({DATA_VIEW_STALE}) {{}}\n");
+        let out = views_follow_the_buffer(&glue).unwrap();
+        assert!(!out.contains("byteLength === 0") && !out.contains("detached"), "{out}");
+        assert_eq!(out.matches("buffer !== wasm.memory.buffer").count(), 2, "{out}");
+        assert!(views_follow_the_buffer("a glue of another shape").is_err());
+    }
 
     #[test]
     fn the_glue_makes_its_decoder_at_the_first_decode() {

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::Result;
-use crate::glue::lazy_text_decoder;
+use crate::glue::{lazy_text_decoder, views_follow_the_buffer};
 use crate::process::{cargo, exec};
 use crate::project::{root, test_js};
 
@@ -85,7 +85,8 @@ pub(crate) fn build(pkg: &Path, rustflags: &str) -> Result {
     let write = |name: &str, text: &str| {
         std::fs::write(dest.join(name), text).map_err(|e| format!("{}: {e}", dest.join(name).display()))
     };
-    write("pqverify_wasm_bg.js", &lazy_text_decoder(&read(&out.join("pqverify_wasm_bg.js"))?)?)?;
+    let glue = views_follow_the_buffer(&lazy_text_decoder(&read(&out.join("pqverify_wasm_bg.js"))?)?)?;
+    write("pqverify_wasm_bg.js", &glue)?;
     write(MODULE, &lazy_instance(&read(&compiled)?)?)
 }
 
