@@ -54,12 +54,17 @@ const DATA_VIEW_STALE: &str = "cachedDataViewMemory0 === null || cachedDataViewM
 /// the glue is not the shape this expects.
 pub(crate) fn views_follow_the_buffer(glue: &str) -> Result<String> {
     if glue.matches(U8_STALE).count() != 1 || glue.matches(DATA_VIEW_STALE).count() != 1 {
-        return Err("the wasm-bindgen glue does not test its memory views as 0.2.130 does: update views_follow_the_buffer"
-            .into());
+        return Err(
+            "the wasm-bindgen glue does not test its memory views as 0.2.130 does: update views_follow_the_buffer"
+                .into(),
+        );
     }
     Ok(glue
         .replace(U8_STALE, "cachedUint8ArrayMemory0 === null || cachedUint8ArrayMemory0.buffer !== wasm.memory.buffer")
-        .replace(DATA_VIEW_STALE, "cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer !== wasm.memory.buffer"))
+        .replace(
+            DATA_VIEW_STALE,
+            "cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer !== wasm.memory.buffer",
+        ))
 }
 
 #[cfg(test)]
