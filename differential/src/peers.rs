@@ -57,8 +57,11 @@ pub trait Peer: Send + Sync {
 
 /// `peer`'s answer to `case`, with a panic turned into [`Answer::Fault`].
 pub fn answer(peer: &dyn Peer, case: &Case) -> Answer {
-    catch_unwind(AssertUnwindSafe(|| peer.verify(case)))
-        .unwrap_or_else(|p| Answer::Fault(p.downcast_ref::<&str>().map_or("panic".into(), |s| format!("panic: {s}"))))
+    catch_unwind(AssertUnwindSafe(|| peer.verify(case))).unwrap_or_else(|p| {
+        // A panic's payload is a &str (a literal message) or a String (a formatted one).
+        let why = p.downcast_ref::<&str>().map(|s| (*s).to_owned()).or_else(|| p.downcast_ref::<String>().cloned());
+        Answer::Fault(format!("panic: {}", why.unwrap_or_default()))
+    })
 }
 
 /// pqverify's `verify` (one-shot) or `PreparedKey` (`prepared`).
@@ -246,4 +249,40 @@ pub fn all(liboqs_path: Option<&std::path::Path>) -> Result<Vec<Box<dyn Peer>>, 
         peers.push(Box::new(NativeBackend { label: "liboqs-loaded".into(), backend: Arc::new(loaded) }));
     }
     Ok(peers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A verifier that panics with a formatted message.
+    struct Panicking;
+
+    impl Peer for Panicking {
+        fn name(&self) -> String {
+            "panicking".into()
+        }
+        fn version(&self) -> String {
+            "0".into()
+        }
+        fn verify(&self, c: &Case) -> Answer {
+            #[allow(clippy::panic, reason = "the panic under test")]
+            {
+                panic!("index {} out of range", c.sig.len())
+            }
+        }
+    }
+
+    #[test]
+    fn a_panic_is_a_fault_that_keeps_its_message() {
+        let case = Case {
+            suite: Suite::MlDsa44,
+            mutation: "valid".into(),
+            pk: vec![],
+            msg: vec![],
+            ctx: vec![],
+            sig: vec![0; 3],
+        };
+        assert_eq!(answer(&Panicking, &case), Answer::Fault("panic: index 3 out of range".into()));
+    }
 }
