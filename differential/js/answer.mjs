@@ -5,20 +5,25 @@
 // {"verifiers":[{"name","version","answers":"VR-F…","faults":{"i":"why"}}]}, one letter
 // per case: V accepted, R rejected (false, or an error about the input, as FIPS 204/205
 // return one for a context over 255 bytes), F an answer that is neither, - not its suite.
-// Run in Node 24 (OpenSSL 3.5 has ML-DSA and SLH-DSA).
+// Pre-hash cases (HashML-DSA, HashSLH-DSA) go to noble's prehash verifiers; OpenSSL and
+// WebCrypto have none. Run in Node 24 (OpenSSL 3.5 has ML-DSA and SLH-DSA).
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as nodeCrypto from 'node:crypto';
 import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
+import { sha224, sha256, sha384, sha512, sha512_224, sha512_256 } from '@noble/hashes/sha2.js';
+import { sha3_224, sha3_256, sha3_384, sha3_512, shake128_32, shake256_64 } from '@noble/hashes/sha3.js';
 import { spki } from '../../benches/js/platform.mjs';
 import { SUITES } from '../../wasm/js/tables.js';
 import { CHROMIUM_ARGS, serve } from '../../www/serve.mjs';
 
-const MAGIC = 'PQVCASES 1\n';
+const MAGIC = 'PQVCASES 2\n';
+const MAGIC_1 = 'PQVCASES 1\n';
 
-/** The cases of a case file: { suite, mutation, pk, msg, ctx, sig }. */
+/** The cases of a case file: { suite, mutation, prehash ('' for pure), pk, msg, ctx, sig }. */
 export function readCases(bytes) {
-  if (bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) throw new Error('not a case file (no `PQVCASES 1` line)');
+  const head = bytes.subarray(0, MAGIC.length).toString('latin1');
+  if (head !== MAGIC && head !== MAGIC_1) throw new Error('not a case file (no `PQVCASES 2` or `PQVCASES 1` line)');
   let at = MAGIC.length;
   const take = (n) => {
     if (at + n > bytes.length) throw new Error('case file: truncated');
@@ -32,7 +37,8 @@ export function readCases(bytes) {
   while (at < bytes.length) {
     const suite = short();
     const mutation = short();
-    cases.push({ suite, mutation, pk: long(), msg: long(), ctx: long(), sig: long() });
+    const prehash = head === MAGIC ? short() : '';
+    cases.push({ suite, mutation, prehash, pk: long(), msg: long(), ctx: long(), sig: long() });
   }
   return cases;
 }
@@ -44,6 +50,38 @@ const nobleOf = (suite) => {
   const s = /^SLH-DSA-(SHA2|SHAKE)-(\d+[sf])$/.exec(suite);
   return s ? nobleSlh[`slh_dsa_${s[1].toLowerCase()}_${s[2]}`] : undefined;
 };
+
+/** The pre-hash functions by their ACVP names, as @noble/hashes gives them (the XOFs at FIPS 204/205's lengths). */
+const NOBLE_HASHES = {
+  'SHA2-224': sha224, 'SHA2-256': sha256, 'SHA2-384': sha384, 'SHA2-512': sha512,
+  'SHA2-512/224': sha512_224, 'SHA2-512/256': sha512_256,
+  'SHA3-224': sha3_224, 'SHA3-256': sha3_256, 'SHA3-384': sha3_384, 'SHA3-512': sha3_512,
+  'SHAKE-128': shake128_32, 'SHAKE-256': shake256_64,
+};
+
+/**
+ * noble's verifier for a suite, pure or under a pre-hash, or undefined where noble has
+ * none: noble's prehash() refuses a hash whose collision strength is below the suite's
+ * level (SHA2-224 for ML-DSA-44, say), a policy FIPS 204 §5.4.1 and FIPS 205 §10.2.2
+ * put on the signer's choice of hash; the verify call is then not noble's to answer.
+ */
+const nobleVerifiers = new Map();
+function nobleVerifier(suite, prehash) {
+  const key = `${suite} ${prehash}`;
+  if (!nobleVerifiers.has(key)) {
+    const signer = nobleOf(suite);
+    let verifier = signer;
+    if (signer && prehash) {
+      try {
+        verifier = signer.prehash(NOBLE_HASHES[prehash]);
+      } catch {
+        verifier = undefined;
+      }
+    }
+    nobleVerifiers.set(key, verifier);
+  }
+  return nobleVerifiers.get(key);
+}
 
 /** Whether this Node's OpenSSL honours a context (a signature under one context must fail under another). */
 function opensslTakesContext() {
@@ -101,7 +139,8 @@ async function webcrypto(cases, executablePath) {
     const page = await browser.newPage();
     await page.goto(server.url);
     const b64 = (u8) => Buffer.from(u8).toString('base64');
-    const asked = cases.flatMap((c, i) => (c.suite.startsWith('ML-DSA')
+    // WebCrypto's ML-DSA is the pure interface only.
+    const asked = cases.flatMap((c, i) => (c.suite.startsWith('ML-DSA') && !c.prehash
       ? [{ i, suite: c.suite, der: b64(spki(c.suite, c.pk)), msg: b64(c.msg), ctx: b64(c.ctx), sig: b64(c.sig) }]
       : []));
     const answered = await page.evaluate(async (asked) => {
@@ -170,7 +209,8 @@ async function main() {
   const openssl = { name: 'openssl', version: `${process.versions.openssl} (node:crypto, Node ${process.version})`, answers: '', faults: {} };
   const noble = { name: 'noble', version: JSON.parse(readFileSync(new URL('./node_modules/@noble/post-quantum/package.json', import.meta.url))).version, answers: '', faults: {} };
   cases.forEach((c, i) => {
-    if (opensslHas(c.suite) && (context || c.ctx.length === 0)) {
+    // OpenSSL 3.5 signs and verifies pure ML-DSA and SLH-DSA only: no HashML-DSA or HashSLH-DSA.
+    if (!c.prehash && opensslHas(c.suite) && (context || c.ctx.length === 0)) {
       openssl.answers += letter(() => {
         const key = nodeCrypto.createPublicKey({ key: Buffer.from(spki(c.suite, c.pk)), format: 'der', type: 'spki' });
         return nodeCrypto.verify(null, c.msg, c.ctx.length ? { key, context: c.ctx } : key, c.sig);
@@ -178,8 +218,8 @@ async function main() {
     } else {
       openssl.answers += '-';
     }
-    const signer = nobleOf(c.suite);
-    noble.answers += signer ? letter(() => signer.verify(c.sig, c.msg, c.pk, { context: c.ctx }), noble.faults, i) : '-';
+    const verifier = nobleVerifier(c.suite, c.prehash);
+    noble.answers += verifier ? letter(() => verifier.verify(c.sig, c.msg, c.pk, { context: c.ctx }), noble.faults, i) : '-';
   });
   const verifiers = [openssl, noble];
   if (chromiumPath) verifiers.push(await webcrypto(cases, chromiumPath));

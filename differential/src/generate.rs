@@ -3,14 +3,15 @@
 //! the key and at every rule of FIPS 204/205 verification. Deterministic in the seed:
 //! chunk `k` of a campaign is the same bytes on every machine.
 
-use pqverify_core::{Family, Suite};
+use pqverify_core::{Family, PreHash, Suite};
 use pqverify_testkit::{KeyPair, KeySeed, Rng};
 
 use crate::case::Case;
 
-/// A valid (pure) signature and a second key of the same suite.
+/// A valid signature (pure, or pre-hash under `prehash`) and a second key of the same suite.
 #[derive(Clone)]
 pub struct Signed {
+    prehash: Option<PreHash>,
     pk: Vec<u8>,
     other_pk: Vec<u8>,
     msg: Vec<u8>,
@@ -47,24 +48,42 @@ fn context(rng: &mut Rng) -> Vec<u8> {
     }
 }
 
-/// A fresh valid signature of `suite` drawn from `rng`.
-pub fn sign(suite: Suite, rng: &mut Rng) -> Signed {
+/// One ML-DSA signature in this many is a pre-hash one (HashML-DSA, FIPS 204 Algorithm 4).
+const ML_DSA_PREHASH_ONE_IN: usize = 4;
+
+/// A fresh valid signature of `suite` drawn from `rng`: pure, or HashML-DSA /
+/// HashSLH-DSA under `prehash`.
+pub fn sign(suite: Suite, prehash: Option<PreHash>, rng: &mut Rng) -> Signed {
     let msg_len = rng.below(128);
     let msg = rng.bytes(msg_len);
     let ctx = context(rng);
     let pair = KeyPair::new(suite, &KeySeed::draw(suite, rng));
     let other = KeyPair::new(suite, &KeySeed::draw(suite, rng));
-    let sig = pair.sign(&msg, &ctx, &rng.array());
-    Signed { pk: pair.public_key().to_vec(), other_pk: other.public_key().to_vec(), msg, ctx, sig }
+    let sig = match prehash {
+        None => pair.sign(&msg, &ctx, &rng.array()),
+        Some(hash) => pair.hash_sign(hash, &msg, &ctx, &rng.array()),
+    };
+    Signed { prehash, pk: pair.public_key().to_vec(), other_pk: other.public_key().to_vec(), msg, ctx, sig }
 }
 
-/// The reused signatures of an SLH-DSA suite for a campaign seed (none for ML-DSA).
+/// Any of the twelve approved pre-hash functions.
+fn any_prehash(rng: &mut Rng) -> PreHash {
+    PreHash::ALL[rng.below(PreHash::ALL.len())]
+}
+
+/// The reused signatures of an SLH-DSA suite for a campaign seed (none for ML-DSA): a
+/// pure one and a HashSLH-DSA one (FIPS 205 Algorithm 23) under a drawn pre-hash.
 pub fn pool(suite: Suite, seed: u64) -> Vec<Signed> {
     if suite.family() == Family::MlDsa {
         return Vec::new();
     }
     let mut rng = Rng(seed ^ 0x5151_0000 ^ suite_salt(suite));
-    (0..SLH_DSA_SIGNATURES).map(|_| sign(suite, &mut rng)).collect()
+    (0..SLH_DSA_SIGNATURES)
+        .map(|i| {
+            let prehash = (i % 2 == 1).then(|| any_prehash(&mut rng));
+            sign(suite, prehash, &mut rng)
+        })
+        .collect()
 }
 
 fn suite_salt(suite: Suite) -> u64 {
@@ -80,7 +99,8 @@ pub fn cases(suite: Suite, seed: u64, chunk: u64, count: usize, pool: &[Signed])
         let base = match suite.family() {
             Family::MlDsa => {
                 if i % ML_DSA_CASES_PER_SIGNATURE == 0 {
-                    signed = Some(sign(suite, &mut rng));
+                    let prehash = (rng.below(ML_DSA_PREHASH_ONE_IN) == 0).then(|| any_prehash(&mut rng));
+                    signed = Some(sign(suite, prehash, &mut rng));
                 }
                 signed.as_ref()
             }
@@ -110,6 +130,7 @@ pub fn outside_cases() -> Result<Vec<Case>, String> {
             Ok(Case {
                 suite,
                 mutation: WYCHEPROOF_USE_HINT.into(),
+                prehash: None,
                 pk: field("pk")?,
                 msg: field("msg")?,
                 ctx: Vec::new(),
@@ -165,18 +186,43 @@ fn flip_bit(bytes: &mut [u8], start: usize, end: usize, rng: &mut Rng) {
     }
 }
 
-/// One mutation of a valid signature (or none: `valid`).
+/// One mutation of a valid signature (or none: `valid`). A pre-hash signature's cases
+/// are named `hash-` and the mutation; the pre-hash mutations move a signature between
+/// the interfaces or the hash functions (M′ differs: FIPS 204 Algorithms 3 and 5,
+/// FIPS 205 Algorithms 24 and 25), which must reject.
 fn mutate(suite: Suite, s: &Signed, rng: &mut Rng) -> Case {
     let mut c = Case {
         suite,
         mutation: String::new(),
+        prehash: s.prehash,
         pk: s.pk.clone(),
         msg: s.msg.clone(),
         ctx: s.ctx.clone(),
         sig: s.sig.clone(),
     };
-    let pick = rng.below(24);
+    let pick = rng.below(26);
     c.mutation = match pick {
+        24 | 25 => {
+            return match (s.prehash, pick) {
+                (Some(signed), 24) => {
+                    // The same signature claimed under another pre-hash (its OID and digest).
+                    let others: Vec<PreHash> = PreHash::ALL.into_iter().filter(|&h| h != signed).collect();
+                    c.prehash = Some(others[rng.below(others.len())]);
+                    c.mutation = "prehash-other-hash".into();
+                    c
+                }
+                (Some(_), _) => {
+                    c.prehash = None;
+                    c.mutation = "prehash-dropped".into();
+                    c
+                }
+                (None, _) => {
+                    c.prehash = Some(any_prehash(rng));
+                    c.mutation = "prehash-added".into();
+                    c
+                }
+            };
+        }
         0..=2 => "valid".into(),
         3..=8 => {
             let regions = regions(suite);
@@ -245,6 +291,9 @@ fn mutate(suite: Suite, s: &Signed, rng: &mut Rng) -> Case {
             }
         },
     };
+    if c.prehash.is_some() {
+        c.mutation = format!("hash-{}", c.mutation);
+    }
     c
 }
 
@@ -343,6 +392,20 @@ mod tests {
     }
 
     #[test]
+    fn the_slh_dsa_pool_holds_a_pure_and_a_prehash_signature_that_verify() {
+        let suite = Suite::SlhDsaShake128f;
+        let pool = pool(suite, 3);
+        assert_eq!(pool.iter().map(|s| s.prehash.is_some()).collect::<Vec<_>>(), [false, true]);
+        for s in &pool {
+            let message = match s.prehash {
+                None => pqverify_core::Message::pure(&s.msg, &s.ctx),
+                Some(hash) => pqverify_core::Message::prehash(&s.msg, &s.ctx, hash),
+            };
+            pqverify_core::verify(suite, &s.pk, message, &s.sig).unwrap();
+        }
+    }
+
+    #[test]
     fn a_chunk_is_the_same_bytes_every_time_and_differs_from_the_next() {
         let a = cases(Suite::MlDsa44, 7, 3, 40, &[]);
         assert_eq!(a, cases(Suite::MlDsa44, 7, 3, 40, &[]));
@@ -355,11 +418,24 @@ mod tests {
         let mut seen = std::collections::BTreeSet::new();
         for suite in [Suite::MlDsa44, Suite::MlDsa65, Suite::MlDsa87] {
             for case in cases(suite, 1, 0, 600, &[]) {
-                if case.mutation == "valid" {
-                    let message = pqverify_core::Message::pure(&case.msg, &case.ctx);
+                if case.mutation == "valid" || case.mutation == "hash-valid" {
+                    let message = match case.prehash {
+                        None => pqverify_core::Message::pure(&case.msg, &case.ctx),
+                        Some(hash) => pqverify_core::Message::prehash(&case.msg, &case.ctx, hash),
+                    };
                     pqverify_core::verify(suite, &case.pk, message, &case.sig).unwrap();
                 }
-                if case.mutation.starts_with("hint-") || case.mutation.starts_with("z-") {
+                assert_eq!(
+                    case.prehash.is_some(),
+                    case.mutation.starts_with("hash-")
+                        || case.mutation.starts_with("prehash-other")
+                        || case.mutation == "prehash-added",
+                    "{}",
+                    case.mutation
+                );
+                if case.mutation.trim_start_matches("hash-").starts_with("hint-")
+                    || case.mutation.trim_start_matches("hash-").starts_with("z-")
+                {
                     assert_eq!(case.sig.len(), suite.signature_len(), "{}", case.mutation);
                 }
                 seen.insert(case.mutation);
@@ -377,6 +453,11 @@ mod tests {
             "context-256",
             "pk-t1",
             "pk-rho",
+            "hash-valid",
+            "hash-z-past-bound",
+            "prehash-other-hash",
+            "prehash-dropped",
+            "prehash-added",
         ] {
             assert!(seen.contains(m), "{m} never drawn: {seen:?}");
         }

@@ -6,7 +6,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use pqverify_core::{Message, Suite};
+use pqverify_core::{Message, PreHash, Suite};
 use pqverify_native::backend::{Backend, Request};
 
 use crate::case::Case;
@@ -64,6 +64,14 @@ pub fn answer(peer: &dyn Peer, case: &Case) -> Answer {
     })
 }
 
+/// The case's message for pqverify's API: pure, or pre-hash under the case's function.
+fn message(c: &Case) -> Message<'_> {
+    match c.prehash {
+        None => Message::pure(&c.msg, &c.ctx),
+        Some(hash) => Message::prehash(&c.msg, &c.ctx, hash),
+    }
+}
+
 /// pqverify's `verify` (one-shot) or `PreparedKey` (`prepared`).
 pub struct Pqverify {
     /// Whether keys are prepared first.
@@ -78,7 +86,7 @@ impl Peer for Pqverify {
         format!("{} ({} kernels)", env!("CARGO_PKG_VERSION"), pqverify_core::kernels())
     }
     fn verify(&self, c: &Case) -> Answer {
-        let message = Message::pure(&c.msg, &c.ctx);
+        let message = message(c);
         let result = if self.prepared {
             pqverify_core::PreparedKey::new(c.suite, &c.pk).and_then(|k| k.verify(message, &c.sig))
         } else {
@@ -105,8 +113,7 @@ impl Peer for NativeBackend {
         self.backend.version()
     }
     fn verify(&self, c: &Case) -> Answer {
-        let request =
-            Request { suite: c.suite, public_key: &c.pk, message: Message::pure(&c.msg, &c.ctx), signature: &c.sig };
+        let request = Request { suite: c.suite, public_key: &c.pk, message: message(c), signature: &c.sig };
         if !self.backend.supports(c.suite, request.interface()) {
             return Answer::Unsupported;
         }
@@ -128,6 +135,8 @@ fn exact<const N: usize>(bytes: &[u8]) -> Option<[u8; N]> {
 }
 
 /// `fips204` (ML-DSA) and `fips205` (SLH-DSA), the crates the test signers also use.
+/// Pre-hash cases go to their `hash_verify` with the digest from the testkit's hash
+/// crates and the OID from the crate's own table.
 pub struct Fips20x;
 
 /// Verifies with `fips204::$m` or `fips205::$m` (the two crates share their trait shapes).
@@ -137,9 +146,28 @@ macro_rules! fips_verify {
         let (Some(pk), Some(sig)) = (exact($c.pk.as_slice()), exact($c.sig.as_slice())) else {
             return Answer::Rejected;
         };
-        match $krate::$m::PublicKey::try_from_bytes(pk) {
-            Ok(pk) => Answer::of_bool(pk.verify(&$c.msg, &sig, &$c.ctx)),
-            Err(_) => Answer::Rejected,
+        match ($krate::$m::PublicKey::try_from_bytes(pk), $c.prehash) {
+            (Ok(pk), None) => Answer::of_bool(pk.verify(&$c.msg, &sig, &$c.ctx)),
+            (Ok(pk), Some(hash)) => {
+                use $krate::pre_hash as oid;
+                let oid = match hash {
+                    PreHash::Sha2_224 => oid::SHA2_224,
+                    PreHash::Sha2_256 => oid::SHA2_256,
+                    PreHash::Sha2_384 => oid::SHA2_384,
+                    PreHash::Sha2_512 => oid::SHA2_512,
+                    PreHash::Sha2_512_224 => oid::SHA2_512_224,
+                    PreHash::Sha2_512_256 => oid::SHA2_512_256,
+                    PreHash::Sha3_224 => oid::SHA3_224,
+                    PreHash::Sha3_256 => oid::SHA3_256,
+                    PreHash::Sha3_384 => oid::SHA3_384,
+                    PreHash::Sha3_512 => oid::SHA3_512,
+                    PreHash::Shake128 => oid::SHAKE_128,
+                    PreHash::Shake256 => oid::SHAKE_256,
+                };
+                let digest = pqverify_testkit::oracle::prehash(hash, &$c.msg);
+                Answer::of_bool(pk.hash_verify(&digest, &sig, &$c.ctx, &oid))
+            }
+            (Err(_), _) => Answer::Rejected,
         }
     }};
 }
@@ -172,7 +200,8 @@ impl Peer for Fips20x {
     }
 }
 
-/// libcrux-ml-dsa (Cryspen's, verified with hax), on the kernels it picks at run time.
+/// libcrux-ml-dsa (Cryspen's, verified with hax), on the kernels it picks at run time:
+/// pure ML-DSA, and HashML-DSA with SHAKE128 (the one pre-hash it offers).
 pub struct Libcrux;
 
 macro_rules! libcrux_verify {
@@ -181,7 +210,14 @@ macro_rules! libcrux_verify {
         let (Some(pk), Some(sig)) = (exact($c.pk.as_slice()), exact($c.sig.as_slice())) else {
             return Answer::Rejected;
         };
-        Answer::of_bool(libcrux_ml_dsa::$m::verify(&$key::new(pk), &$c.msg, &$c.ctx, &$sig::new(sig)).is_ok())
+        let (pk, sig) = (&$key::new(pk), &$sig::new(sig));
+        Answer::of_bool(match $c.prehash {
+            None => libcrux_ml_dsa::$m::verify(pk, &$c.msg, &$c.ctx, sig).is_ok(),
+            Some(PreHash::Shake128) => {
+                libcrux_ml_dsa::$m::verify_pre_hashed_shake128(pk, &$c.msg, &$c.ctx, sig).is_ok()
+            }
+            Some(_) => return Answer::Unsupported,
+        })
     }};
 }
 
@@ -202,7 +238,7 @@ impl Peer for Libcrux {
     }
 }
 
-/// AWS-LC through `aws-lc-rs`: ML-DSA with the empty context (its API has no other).
+/// AWS-LC through `aws-lc-rs`: pure ML-DSA with the empty context (its API has no other).
 pub struct AwsLc;
 
 impl Peer for AwsLc {
@@ -220,7 +256,7 @@ impl Peer for AwsLc {
             Suite::MlDsa87 => &ML_DSA_87,
             _ => return Answer::Unsupported,
         };
-        if !c.ctx.is_empty() {
+        if !c.ctx.is_empty() || c.prehash.is_some() {
             return Answer::Unsupported;
         }
         // A raw key whose length is not the suite's could parse as a DER key: refuse it first.
@@ -278,6 +314,7 @@ mod tests {
         let case = Case {
             suite: Suite::MlDsa44,
             mutation: "valid".into(),
+            prehash: None,
             pk: vec![],
             msg: vec![],
             ctx: vec![],

@@ -40,6 +40,7 @@ mod tests {
         let mut case = Case {
             suite: pqverify_core::Suite::MlDsa44,
             mutation: crate::generate::WYCHEPROOF_USE_HINT.into(),
+            prehash: None,
             pk: vec![],
             msg: vec![],
             ctx: vec![],

@@ -29,29 +29,68 @@ pub const DIGESTS: [(Suite, &str, &str); 3] = [
     ),
 ];
 
+/// The accumulated transcript of one set, an iteration at a time, so that an engine's
+/// event loop can run between iterations.
+pub struct Transcript {
+    suite: Suite,
+    seeds: shake::Shake128Reader,
+    accumulator: shake::Shake128,
+    iterations: usize,
+    at_100: Option<String>,
+}
+
+impl Transcript {
+    /// The transcript of `suite` before its first iteration.
+    #[must_use]
+    pub fn new(suite: Suite) -> Self {
+        let seeds = shake::Shake128::default().finalize_xof();
+        Self { suite, seeds, accumulator: shake::Shake128::default(), iterations: 0, at_100: None }
+    }
+
+    /// Runs the next iteration: its key pair and signature, already absorbed.
+    pub fn next_signature(&mut self) -> (KeyPair, Vec<u8>) {
+        let mut seed = KeySeed::fill(0, [0; 3]);
+        self.seeds.read(&mut seed.xi);
+        let key = KeyPair::new(self.suite, &seed);
+        let signature = key.sign(b"", b"", &[0; 32]);
+        self.accumulator.update(key.public_key());
+        self.accumulator.update(&signature);
+        self.iterations += 1;
+        if self.iterations == 100 {
+            self.at_100 = Some(self.digest());
+        }
+        (key, signature)
+    }
+
+    /// The iterations run so far.
+    #[must_use]
+    pub const fn iterations(&self) -> usize {
+        self.iterations
+    }
+
+    /// The digest (hex) after 100 iterations, once they have run.
+    #[must_use]
+    pub fn at_100(&self) -> Option<&str> {
+        self.at_100.as_deref()
+    }
+
+    /// The digest (hex) of the iterations run so far.
+    #[must_use]
+    pub fn digest(&self) -> String {
+        let mut out = [0u8; 32];
+        self.accumulator.clone().finalize_xof().read(&mut out);
+        hex::encode(out)
+    }
+}
+
 /// Runs the transcript of `suite` for `n` iterations, handing every (public key,
 /// signature) to `check`; returns the digest (hex) after 100 iterations, if reached,
 /// and after `n`.
 pub fn accumulate(suite: Suite, n: usize, mut check: impl FnMut(usize, &[u8], &[u8])) -> (Option<String>, String) {
-    let digest = |a: &shake::Shake128| {
-        let mut out = [0u8; 32];
-        a.clone().finalize_xof().read(&mut out);
-        hex::encode(out)
-    };
-    let mut seeds = shake::Shake128::default().finalize_xof();
-    let mut accumulator = shake::Shake128::default();
-    let mut at_100 = None;
+    let mut transcript = Transcript::new(suite);
     for i in 0..n {
-        let mut seed = KeySeed::fill(0, [0; 3]);
-        seeds.read(&mut seed.xi);
-        let key = KeyPair::new(suite, &seed);
-        let signature = key.sign(b"", b"", &[0; 32]);
-        accumulator.update(key.public_key());
-        accumulator.update(&signature);
+        let (key, signature) = transcript.next_signature();
         check(i, key.public_key(), &signature);
-        if i == 99 {
-            at_100 = Some(digest(&accumulator));
-        }
     }
-    (at_100, digest(&accumulator))
+    (transcript.at_100().map(str::to_owned), transcript.digest())
 }

@@ -247,6 +247,8 @@ fn wasm_tests(variant: Variant, engine: Engine) -> Result<Ran> {
     if let Engine::Chromium = engine {
         // Without WASM_BINDGEN_USE_BROWSER the runner skips these tests and reports 0 passed.
         cmd.env("WASM_BINDGEN_USE_BROWSER", "1").env("CHROMEDRIVER", "/usr/bin/chromedriver");
+        // The runner's watchdog (20 s by default) would end the 30,000 CCTV signatures.
+        cmd.env("WASM_BINDGEN_TEST_TIMEOUT", "900");
     }
     libtest_count(&exec_capture("cargo test -p pqverify-wasm", &mut cmd)?)
 }
