@@ -62,7 +62,7 @@ const NOBLE_HASHES = {
 /**
  * noble's verifier for a suite, pure or under a pre-hash, or undefined where noble has
  * none: noble's prehash() refuses a hash whose collision strength is below the suite's
- * level (SHA2-224 for ML-DSA-44, say), a policy FIPS 204 §5.4.1 and FIPS 205 §10.2.2
+ * level (SHA2-224 for ML-DSA-44, say), a policy FIPS 204 §5.4 and FIPS 205 §10.2
  * put on the signer's choice of hash; the verify call is then not noble's to answer.
  */
 const nobleVerifiers = new Map();
