@@ -9,7 +9,7 @@
 
 use std::io::{self, Read, Write};
 
-use pqverify_core::{PreHash, Suite};
+use pqverify_core::{Message, PreHash, Suite};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8] = b"PQVCASES 2\n";
@@ -34,6 +34,16 @@ pub struct Case {
     pub ctx: Vec<u8>,
     /// The signature.
     pub sig: Vec<u8>,
+}
+
+impl Case {
+    /// The message as pqverify's API takes it: pure, or pre-hash under the case's function.
+    pub fn message(&self) -> Message<'_> {
+        match self.prehash {
+            None => Message::pure(&self.msg, &self.ctx),
+            Some(hash) => Message::prehash(&self.msg, &self.ctx, hash),
+        }
+    }
 }
 
 /// Writes `cases` as a case file.

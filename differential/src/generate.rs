@@ -419,11 +419,7 @@ mod tests {
         for suite in [Suite::MlDsa44, Suite::MlDsa65, Suite::MlDsa87] {
             for case in cases(suite, 1, 0, 600, &[]) {
                 if case.mutation == "valid" || case.mutation == "hash-valid" {
-                    let message = match case.prehash {
-                        None => pqverify_core::Message::pure(&case.msg, &case.ctx),
-                        Some(hash) => pqverify_core::Message::prehash(&case.msg, &case.ctx, hash),
-                    };
-                    pqverify_core::verify(suite, &case.pk, message, &case.sig).unwrap();
+                    pqverify_core::verify(suite, &case.pk, case.message(), &case.sig).unwrap();
                 }
                 assert_eq!(
                     case.prehash.is_some(),

@@ -6,7 +6,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use pqverify_core::{Message, PreHash, Suite};
+use pqverify_core::{PreHash, Suite};
 use pqverify_native::backend::{Backend, Request};
 
 use crate::case::Case;
@@ -64,14 +64,6 @@ pub fn answer(peer: &dyn Peer, case: &Case) -> Answer {
     })
 }
 
-/// The case's message for pqverify's API: pure, or pre-hash under the case's function.
-fn message(c: &Case) -> Message<'_> {
-    match c.prehash {
-        None => Message::pure(&c.msg, &c.ctx),
-        Some(hash) => Message::prehash(&c.msg, &c.ctx, hash),
-    }
-}
-
 /// pqverify's `verify` (one-shot) or `PreparedKey` (`prepared`).
 pub struct Pqverify {
     /// Whether keys are prepared first.
@@ -86,7 +78,7 @@ impl Peer for Pqverify {
         format!("{} ({} kernels)", env!("CARGO_PKG_VERSION"), pqverify_core::kernels())
     }
     fn verify(&self, c: &Case) -> Answer {
-        let message = message(c);
+        let message = c.message();
         let result = if self.prepared {
             pqverify_core::PreparedKey::new(c.suite, &c.pk).and_then(|k| k.verify(message, &c.sig))
         } else {
@@ -113,7 +105,7 @@ impl Peer for NativeBackend {
         self.backend.version()
     }
     fn verify(&self, c: &Case) -> Answer {
-        let request = Request { suite: c.suite, public_key: &c.pk, message: message(c), signature: &c.sig };
+        let request = Request { suite: c.suite, public_key: &c.pk, message: c.message(), signature: &c.sig };
         if !self.backend.supports(c.suite, request.interface()) {
             return Answer::Unsupported;
         }
