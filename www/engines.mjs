@@ -27,13 +27,22 @@ function packageVersion(name) {
   return status?.match(/^Version: (.+)$/m)?.[1] ?? 'unknown';
 }
 
-/** Polls `done()` until it gives the page's state ('1' or 'error'), up to `timeoutMs`. */
-async function waitForDone(done, timeoutMs) {
+/** What a page says it is doing (the benchmark page's progress line), for a timeout's message. */
+const STATUS = "document.getElementById('current')?.textContent ?? ''";
+
+/**
+ * Polls `done()` until it gives the page's state ('1' or 'error'), up to `timeoutMs`;
+ * a page that does not finish fails with what `status()` last said it was doing.
+ */
+async function waitForDone(done, status, timeoutMs) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const state = await done();
     if (state === '1' || state === 'error') return state;
-    if (Date.now() > until) throw new Error(`the page did not finish within ${timeoutMs / 1000} s`);
+    if (Date.now() > until) {
+      const doing = await status().catch((e) => `unknown: ${e.message}`);
+      throw new Error(`the page did not finish within ${timeoutMs / 1000} s${doing ? ` (it was at: ${doing})` : ''}`);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
 }
@@ -47,7 +56,7 @@ async function firefox(url, timeoutMs, collect) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e?.message ?? e)));
     await page.goto(url);
-    const state = await waitForDone(() => page.evaluate(() => document.body.dataset.done), timeoutMs);
+    const state = await waitForDone(() => page.evaluate(() => document.body.dataset.done), () => page.evaluate(STATUS), timeoutMs);
     return { state, ...(await page.evaluate(`(${collect})`)), errors, version: await browser.version() };
   } finally {
     await browser.close();
@@ -92,7 +101,7 @@ async function webkit(url, timeoutMs, collect) {
     }
     try {
       await driver.get(url);
-      const state = await waitForDone(() => driver.executeScript('return document.body.dataset.done'), timeoutMs);
+      const state = await waitForDone(() => driver.executeScript('return document.body.dataset.done'), () => driver.executeScript(`return ${STATUS}`), timeoutMs);
       const data = await driver.executeScript(`return (${collect})`);
       return { state, ...data, errors: [], version: `WebKitGTK ${packageVersion('libwebkit2gtk-4.1-0')}` };
     } finally {

@@ -4,6 +4,7 @@ import { SUITES as SUITE_TABLE } from 'pqverify/tables';
 import { createPool } from 'pqverify/pool';
 import initBench, { BenchSuite } from '../generated/pqverify_bench.js';
 import { certificateScenario } from '../../benches/js/certificates.mjs';
+import { firstCallAndMemory } from '../../benches/js/records.mjs';
 import { SCHEMA, WAY } from '../../benches/js/names.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -47,6 +48,7 @@ function controls() {
   $('env').textContent = `${navigator.userAgent} · ${navigator.hardwareConcurrency} cores · simd128 ${simd ? 'available' : 'not available'} · cross-origin isolated ${self.crossOriginIsolated === true}`;
 }
 
+const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
 const us = (ns) => (ns >= 1e7 ? (ns / 1e3).toFixed(0) : ns >= 1e5 ? (ns / 1e3).toFixed(1) : (ns / 1e3).toFixed(2));
 const median = (v) => {
   const s = [...v].sort((a, b) => a - b);
@@ -158,9 +160,7 @@ function run() {
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   worker.onmessage = ({ data }) => {
     if (data.type === 'ready') {
-      // capacity=0 leaves out the first-call and memory records (section 7): in a full run,
-      // Firefox 153's worker stopped for good while starting its fresh workers.
-      worker.postMessage({ type: 'run', options, ways, env: runEnv, capacity: params.get('capacity') !== '0' });
+      worker.postMessage({ type: 'run', options, ways, env: runEnv });
     } else if (data.type === 'record') {
       records.push(JSON.parse(data.line));
       render();
@@ -176,14 +176,17 @@ function run() {
         document.body.dataset.done = 'error';
         return;
       }
-      // Section 8 on this page's own thread (the pool's workers verify; this thread is
-      // the one a wallet keeps responsive): certificates=0 leaves it out.
+      // Sections 7 and 8 from this page's own thread, which starts their workers (in some
+      // runs Firefox 153 froze for good a worker that started workers of its own):
+      // capacity=0 and certificates=0 leave them out.
       const finish = (state) => {
         $('run').disabled = false;
         document.body.dataset.done = state;
       };
-      if (params.get('certificates') === '0') finish('1');
-      else certificates(options.quick, runEnv).then(() => finish('1'), (e) => {
+      (async () => {
+        if (params.get('capacity') !== '0') await capacity(options, runEnv);
+        if (params.get('certificates') !== '0') await certificates(options.quick, runEnv);
+      })().then(() => finish('1'), (e) => {
         $('current').textContent = `error: ${e?.message ?? e}`;
         finish('error');
       });
@@ -194,6 +197,45 @@ function run() {
     $('run').disabled = false;
     document.body.dataset.done = 'error';
   };
+}
+
+/** One fresh worker's first call (first-call-worker.js). */
+function firstCall(data) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./first-call-worker.js', import.meta.url), { type: 'module' });
+    // A worker that never answers fails the run, with what happened, instead of hanging it.
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error('a first-call worker gave no answer within 60 s'));
+    }, 60_000);
+    const settle = (f, value) => {
+      clearTimeout(timer);
+      worker.terminate();
+      f(value);
+    };
+    worker.onmessage = ({ data: result }) => (result.error ? settle(reject, new Error(result.error)) : settle(resolve, result));
+    worker.onerror = (e) => settle(reject, new Error(e.message ?? 'the first-call worker failed'));
+    worker.postMessage(data);
+  });
+}
+
+/**
+ * Section 7 of the report, in the browser: first call in fresh workers and memory per
+ * prepared key (the growth of a fresh instance's linear memory over 200 held keys,
+ * median over the workers).
+ */
+async function capacity(options, runEnv) {
+  const handles = options.quick ? 3 : 7;
+  const fixtures = await (await fetch(new URL('../generated/fixtures.json', import.meta.url))).json();
+  for (const f of fixtures.suites.filter((f) => !options.suites.length || options.suites.includes(f.suite))) {
+    $('current').textContent = `${f.suite} first call and memory`;
+    const exportName = SUITE_TABLE.find((s) => s.name === f.suite).export;
+    const data = { exportName, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig) };
+    for (const record of await firstCallAndMemory(runEnv.target, runEnv.run, f.suite, handles, () => firstCall(data))) {
+      records.push(record);
+      render();
+    }
+  }
 }
 
 /** The quorum-certificate scenario (benches/js/certificates.mjs) on this page's thread. */

@@ -65,10 +65,7 @@ impl Report {
                 }
             }
             self.check_platform(target, run, &samples, &rounds)?;
-            // Section 7 on every target but Firefox and WebKit (whose page runs leave it out).
-            if !BROWSERS[1..].contains(&target.as_str()) {
-                self.check_capacity(target, &samples)?;
-            }
+            self.check_capacity(target, &samples)?;
             self.check_certificates(target)?;
             if target == "native" {
                 for suite in &self.suites {
