@@ -4,12 +4,11 @@
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import { SUITES } from '../../wasm/js/tables.js';
-import { SCHEMA, firstCallAndMemory } from './records.mjs';
+import { SCHEMA, firstCallAndMemory, unhex } from './records.mjs';
 import { threadCounts } from './certificates.mjs';
 import { WAY } from './names.mjs';
 
 const WORKER = new URL('./capacity-worker.mjs', import.meta.url);
-const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
 
 function runWorker(workerData, onReady) {
   return new Promise((resolve, reject) => {

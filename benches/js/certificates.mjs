@@ -8,6 +8,7 @@
 // built by the bench module (Rust), as natively.
 import { spki } from './platform.mjs';
 import { WAY } from './names.mjs';
+import { unhex } from './records.mjs';
 
 /** The budgets of the native run (pqverify-bench's CertificateBudget), and a warm-up in ms. */
 const BUDGET = { full: { ns: 400e6, min: 21, max: 2000, warm: 500 }, quick: { ns: 30e6, min: 5, max: 200, warm: 50 } };
@@ -54,7 +55,6 @@ async function lateness(work) {
  */
 export async function certificateScenario(fixtures, createPool, record, { env, quick, cores, subtle, emit, progress }) {
   const budget = quick ? BUDGET.quick : BUDGET.full;
-  const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
   const measure = async (verify) => {
     const times = [];
     let wrong = 0;

@@ -7,6 +7,7 @@
 
 import { SUITES } from '../../wasm/js/tables.js';
 import { WAY } from './names.mjs';
+import { unhex } from './records.mjs';
 
 /** How many WebCrypto verifications the `webcrypto-inflight` way has in flight. */
 export const IN_FLIGHT = 128;
@@ -36,7 +37,6 @@ export function spki(suite, pk) {
  * @param nodeCrypto - the `node:crypto` module, or null
  */
 export async function platformKeys(fixtures, { subtle = null, nodeCrypto = null } = {}) {
-  const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
   const webcrypto = new Map();
   const node = new Map();
   for (const f of fixtures.suites) {

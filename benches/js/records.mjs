@@ -1,8 +1,11 @@
 // Record builders shared by the JS runners (Node and the browser page), in schema
-// pqverify-bench/1, as natively.
+// pqverify-bench/1, as natively, and the fixtures' hex decoding they share.
 
 export { SCHEMA } from './names.mjs';
 import { SCHEMA, WAY } from './names.mjs';
+
+/** A fixture's hex as bytes (without Buffer, which the page lacks). */
+export const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 

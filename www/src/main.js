@@ -4,7 +4,7 @@ import { SUITES as SUITE_TABLE } from 'pqverify/tables';
 import { createPool } from 'pqverify/pool';
 import initBench, { BenchSuite } from '../generated/pqverify_bench.js';
 import { certificateScenario } from '../../benches/js/certificates.mjs';
-import { firstCallAndMemory } from '../../benches/js/records.mjs';
+import { firstCallAndMemory, unhex } from '../../benches/js/records.mjs';
 import { SCHEMA, WAY } from '../../benches/js/names.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -48,7 +48,6 @@ function controls() {
   $('env').textContent = `${navigator.userAgent} · ${navigator.hardwareConcurrency} cores · simd128 ${simd ? 'available' : 'not available'} · cross-origin isolated ${self.crossOriginIsolated === true}`;
 }
 
-const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
 const us = (ns) => (ns >= 1e7 ? (ns / 1e3).toFixed(0) : ns >= 1e5 ? (ns / 1e3).toFixed(1) : (ns / 1e3).toFixed(2));
 const median = (v) => {
   const s = [...v].sort((a, b) => a - b);
