@@ -71,19 +71,36 @@ impl Case {
     pub fn expected(self) -> bool {
         self != Case::Invalid
     }
+
+    /// The invalid case's signature: `sig` with one bit of its middle byte flipped.
+    pub fn flip(sig: &[u8]) -> Vec<u8> {
+        let mut sig = sig.to_vec();
+        let middle = sig.len() / 2;
+        if let Some(b) = sig.get_mut(middle) {
+            *b ^= 0x01;
+        }
+        sig
+    }
 }
 
 impl SuiteFixture {
+    /// The case whose (message, signature) these are: the long message's, the valid
+    /// signature's, or else the invalid one's.
+    pub fn case_of(&self, msg: &[u8], sig: &[u8]) -> Case {
+        if msg == self.msg_long {
+            Case::ValidLong
+        } else if sig == self.sig {
+            Case::Valid
+        } else {
+            Case::Invalid
+        }
+    }
+
     /// (message, signature) for a case.
     pub fn case(&self, case: Case) -> (Vec<u8>, Vec<u8>) {
         match case {
             Case::Valid => (self.msg.clone(), self.sig.clone()),
-            Case::Invalid => {
-                let mut sig = self.sig.clone();
-                let middle = sig.len() / 2;
-                sig[middle] ^= 0x01;
-                (self.msg.clone(), sig)
-            }
+            Case::Invalid => (self.msg.clone(), Case::flip(&self.sig)),
             Case::ValidLong => (self.msg_long.clone(), self.sig_long.clone()),
         }
     }

@@ -7,6 +7,7 @@
 //! into the published tables.
 
 pub mod certificates;
+pub mod distinct;
 pub mod engine;
 pub mod fixtures;
 pub mod names;

@@ -1,5 +1,6 @@
 //! Verifies one signature in a loop, for profilers (perf, callgrind):
-//! `cargo run --release -p pqverify-core --example profile_verify -- ML-DSA-65 20000 [prepared] [portable]`.
+//! `cargo run --release -p pqverify-core --example profile_verify -- ML-DSA-65 20000 [prepared] [KERNELS]`,
+//! KERNELS one of `pqverify_core::available_kernels()` (default: the fastest).
 //!
 //! The key, the 32-byte message and the pure signature (empty context) are made the way
 //! the benchmark fixtures are, by the independent signers.
@@ -13,7 +14,9 @@ fn main() {
     let suite: Suite = args.first().map_or("ML-DSA-44", String::as_str).parse().unwrap();
     let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let prepared = args.iter().any(|a| a == "prepared");
-    pqverify_core::force_portable(args.iter().any(|a| a == "portable"));
+    if let Some(set) = args.iter().skip(2).find(|a| *a != "prepared") {
+        pqverify_core::force_kernels(Some(set)).expect("a kernel set this CPU has");
+    }
     let pair = KeyPair::new(suite, &KeySeed::fill(0x44, [0x51, 0x52, 0x53]));
     let msg: Vec<u8> = (0..32u8).map(|i| i.wrapping_mul(29).wrapping_add(7)).collect();
     let sig = pair.sign(&msg, b"", &[1; 32]);

@@ -1,5 +1,5 @@
-//! The one place that chooses kernels: which set runs (CPU detection once, the
-//! force-portable switch) and the calls into it.
+//! The one place that chooses kernels: which set runs (CPU detection once, the switch
+//! that forces a set by name) and the calls into it.
 //!
 //! The algorithms (`mldsa/`, `slhdsa/`, the sponges) call the functions here and never
 //! ask which set runs; a kernel a set does not have answers "not here" (`false`) and
@@ -15,64 +15,121 @@
 use crate::kernel_set::{KernelSet, SHAKE128_RATE, StateX4};
 use crate::ring::Poly;
 
-/// The set this build and CPU run when nothing is forced.
+/// The kernel sets of this build: simd128 (a wasm build with `+simd128`) and the
+/// portable set.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-fn detected() -> &'static KernelSet {
-    &crate::arch::wasm32::SET
-}
+mod sets {
+    use crate::kernel_set::KernelSet;
 
-/// The set this build and CPU run when nothing is forced: AVX2 where CPUID says so.
-#[cfg(target_arch = "x86_64")]
-fn detected() -> &'static KernelSet {
-    match crate::arch::x86_64::Avx2::detect() {
-        Some(proof) => crate::arch::x86_64::set(proof),
-        None => &crate::portable::SET,
+    /// Every set's name, fastest first (a build without `force-portable` never runs
+    /// the portable set).
+    pub(super) const ALL: &[&str] =
+        if cfg!(feature = "force-portable") { &["simd128", "portable"] } else { &["simd128"] };
+
+    /// Set `i` of [`ALL`].
+    #[inline]
+    pub(super) fn by_index(i: usize) -> Option<&'static KernelSet> {
+        match i {
+            0 => Some(&crate::arch::wasm32::SET),
+            1 => Some(&crate::portable::SET),
+            _ => None,
+        }
     }
 }
 
-/// The set this build and CPU run when nothing is forced: no backend here.
+/// The kernel sets of this build: AVX-512 and AVX2 where CPUID says so, and the
+/// portable set.
+#[cfg(target_arch = "x86_64")]
+mod sets {
+    use crate::arch::x86_64::{Avx2, Avx512, set, set_avx512};
+    use crate::kernel_set::KernelSet;
+
+    /// Every set's name, fastest first. A CPU with one has every later one too.
+    pub(super) const ALL: &[&str] = &["avx512", "avx2", "portable"];
+
+    /// Set `i` of [`ALL`], where this CPU has it.
+    #[inline]
+    pub(super) fn by_index(i: usize) -> Option<&'static KernelSet> {
+        match i {
+            0 => Avx512::detect().map(set_avx512),
+            1 => Avx2::detect().map(set),
+            2 => Some(&crate::portable::SET),
+            _ => None,
+        }
+    }
+}
+
+/// The kernel sets of this build: no backend here, the portable set alone.
 #[cfg(not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))))]
+mod sets {
+    use crate::kernel_set::KernelSet;
+
+    /// Every set's name.
+    pub(super) const ALL: &[&str] = &["portable"];
+
+    /// Set `i` of [`ALL`].
+    #[inline]
+    pub(super) fn by_index(i: usize) -> Option<&'static KernelSet> {
+        (i == 0).then_some(&crate::portable::SET)
+    }
+}
+
+/// The index in `sets::ALL` of the fastest set this CPU has (the portable set, last,
+/// is always there).
+#[inline]
+fn fastest() -> usize {
+    (0..sets::ALL.len()).find(|&i| sets::by_index(i).is_some()).unwrap_or(sets::ALL.len() - 1)
+}
+
+/// The set this build and CPU run when nothing is forced.
+#[inline]
 fn detected() -> &'static KernelSet {
-    &crate::portable::SET
+    sets::by_index(fastest()).unwrap_or(&crate::portable::SET)
+}
+
+/// The names of the kernel sets this build and CPU can run, fastest first.
+pub(crate) fn names() -> &'static [&'static str] {
+    &sets::ALL[fastest()..]
 }
 
 #[cfg(feature = "force-portable")]
 mod chosen {
-    use core::sync::atomic::{AtomicU8, Ordering};
+    use core::sync::atomic::{AtomicUsize, Ordering};
 
     use crate::kernel_set::KernelSet;
 
-    const UNKNOWN: u8 = 0;
-    const DETECTED: u8 = 1;
-    const PORTABLE: u8 = 2;
-
-    /// Which set runs: decided on first use (detection runs once) and changed only by
-    /// [`set_force_portable`].
-    static CHOICE: AtomicU8 = AtomicU8::new(UNKNOWN);
+    /// 0: the detected set runs; i + 1: set i of `sets::ALL`, which this CPU has (checked
+    /// by [`force`] before it is stored).
+    static FORCED: AtomicUsize = AtomicUsize::new(0);
 
     /// The set in use now.
     #[inline]
     pub(super) fn set() -> &'static KernelSet {
-        match CHOICE.load(Ordering::Relaxed) {
-            PORTABLE => &crate::portable::SET,
-            DETECTED => crate::kernel::detected(),
-            _ => {
-                // A race here stores DETECTED twice, or loses to a forcing call: either
-                // way a whole set runs.
-                let _ = CHOICE.compare_exchange(UNKNOWN, DETECTED, Ordering::Relaxed, Ordering::Relaxed);
-                set()
-            }
+        match FORCED.load(Ordering::Relaxed) {
+            0 => crate::kernel::detected(),
+            i => crate::kernel::sets::by_index(i - 1).unwrap_or_else(crate::kernel::detected),
         }
     }
 
-    /// Forces (or stops forcing) the portable set; returns the previous setting.
-    pub(crate) fn set_force_portable(on: bool) -> bool {
-        CHOICE.swap(if on { PORTABLE } else { DETECTED }, Ordering::Relaxed) == PORTABLE
+    /// Runs the set named `name` from now on (`None`: the detected one); returns the
+    /// name of the set that ran before, or `Err(())` (nothing changed) when this build
+    /// and CPU have no set of that name.
+    pub(crate) fn force(name: Option<&str>) -> Result<&'static str, ()> {
+        let index = match name {
+            None => 0,
+            Some(name) => match crate::kernel::names().iter().position(|n| *n == name) {
+                Some(i) => crate::kernel::fastest() + i + 1,
+                None => return Err(()),
+            },
+        };
+        let before = set().name;
+        FORCED.store(index, Ordering::Relaxed);
+        Ok(before)
     }
 }
 
 #[cfg(feature = "force-portable")]
-pub(crate) use chosen::set_force_portable;
+pub(crate) use chosen::force;
 
 /// The set in use now.
 #[cfg(feature = "force-portable")]
@@ -89,7 +146,7 @@ fn set() -> &'static KernelSet {
     detected()
 }
 
-/// `portable`, `avx2` or `simd128`: the set in use now.
+/// `avx512`, `avx2`, `simd128` or `portable`: the set in use now.
 pub(crate) fn name() -> &'static str {
     set().name
 }
@@ -100,10 +157,11 @@ pub(crate) fn f1600(a: &mut [u64; 25]) {
     (set().f1600)(a);
 }
 
-/// Keccak-f[1600] on four interleaved states.
+/// Keccak-f[1600] on the first `live` (1 to 4) of four interleaved states; the
+/// others are left in an unspecified state.
 #[inline]
-pub(crate) fn f1600x4(s: &mut StateX4) {
-    (set().f1600x4)(s);
+pub(crate) fn f1600x4(s: &mut StateX4, live: usize) {
+    (set().f1600x4)(s, live);
 }
 
 /// SHA-256 compression of one block.

@@ -161,11 +161,13 @@ pub fn run(seed: u64, rounds: usize) -> Result<(), &'static str> {
             return Err("SHA-512 ×2 compression differs from the portable one");
         }
         let state: StateX4 = core::array::from_fn(|_| core::array::from_fn(|_| mix.word()));
-        let (mut kernel, mut portable) = (state, state);
-        kernel::f1600x4(&mut kernel);
-        portable::keccak::f1600x4(&mut portable);
-        if kernel != portable {
-            return Err("Keccak-f[1600] ×4 differs from the portable one");
+        for live in 1..=4 {
+            let (mut kernel, mut portable) = (state, state);
+            kernel::f1600x4(&mut kernel, live);
+            portable::keccak::f1600x4(&mut portable, live);
+            if kernel.iter().zip(&portable).any(|(k, p)| k[..live] != p[..live]) {
+                return Err("Keccak-f[1600] ×4 differs from the portable one");
+            }
         }
     }
     Ok(())

@@ -31,8 +31,9 @@ pub(crate) struct KernelSet {
     pub(crate) name: &'static str,
     /// Keccak-f[1600] on one state (`portable::keccak::f1600`).
     pub(crate) f1600: fn(&mut [u64; 25]),
-    /// Keccak-f[1600] on four interleaved states (`portable::keccak::f1600x4`).
-    pub(crate) f1600x4: fn(&mut StateX4),
+    /// Keccak-f[1600] on the first `live` (1 to 4) of four interleaved states
+    /// (`portable::keccak::f1600x4`).
+    pub(crate) f1600x4: fn(&mut StateX4, usize),
     /// SHA-256 compression of one block (`portable::sha256::compress_block`).
     pub(crate) sha256_compress: fn(&mut [u32; 8], &[u8; 64]),
     /// SHA-512 compression of one block (`portable::sha512::compress_block`).

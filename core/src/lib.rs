@@ -124,21 +124,58 @@ impl PreparedKey {
     }
 }
 
-/// Which kernels run now: `avx2` (x86-64, detected at run time), `simd128` (wasm
-/// built with simd128) or `portable` (the scalar reference code).
+/// Which kernels run now: `avx512` or `avx2` (x86-64, detected at run time), `simd128`
+/// (wasm built with simd128) or `portable` (the scalar reference code).
 pub fn kernels() -> &'static str {
     kernel::name()
 }
 
+/// The kernel sets this build and CPU can run, fastest first (the first runs unless
+/// another is forced): on an x86-64 with AVX-512 `["avx512", "avx2", "portable"]`.
+pub fn available_kernels() -> &'static [&'static str] {
+    kernel::names()
+}
+
+/// (Feature `force-portable`, on by default.)
+/// Runs the kernel set named `name` (one of [`available_kernels`]) process-wide from
+/// now on, or the fastest with `None`: for comparing kernel sets and testing them
+/// against each other. Verdicts never depend on it. Returns the name of the set that
+/// ran before, so that a caller can restore it; a name this build and CPU do not have
+/// is an error that lists the ones they do, and changes nothing.
+#[cfg(feature = "force-portable")]
+pub fn force_kernels(name: Option<&str>) -> Result<&'static str, UnavailableKernels> {
+    kernel::force(name).map_err(|()| UnavailableKernels)
+}
+
 /// (Feature `force-portable`, on by default.)
 /// Forces the portable kernels (`true`) or returns to the fastest available
-/// (`false`), process-wide: for comparing backends and testing them against each
-/// other. Verdicts never depend on it. Returns the previous setting, so that a
-/// caller can restore it.
+/// (`false`): [`force_kernels`] with `Some("portable")` or `None`. Returns whether the
+/// portable set was running before.
 #[cfg(feature = "force-portable")]
 pub fn force_portable(on: bool) -> bool {
-    kernel::set_force_portable(on)
+    let before = if on { kernel::force(Some("portable")) } else { kernel::force(None) };
+    before.is_ok_and(|name| name == "portable")
 }
+
+/// The error of [`force_kernels`]: no kernel set of that name in this build on this CPU.
+#[cfg(feature = "force-portable")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnavailableKernels;
+
+#[cfg(feature = "force-portable")]
+impl core::fmt::Display for UnavailableKernels {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("no such kernel set in this build on this CPU; it has: ")?;
+        for (i, name) in available_kernels().iter().enumerate() {
+            f.write_str(if i == 0 { "" } else { ", " })?;
+            f.write_str(name)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "force-portable")]
+impl core::error::Error for UnavailableKernels {}
 
 /// The README's examples, run as doctests.
 #[cfg(doctest)]

@@ -50,6 +50,7 @@ fn run() -> Result<bool, String> {
     if args.iter().any(|a| a == "--portable") {
         pqverify_core::force_portable(true);
     }
+    pqverify_native::kernels::force_from_env()?;
     match args.first().map(String::as_str) {
         Some("run") => {
             let opts = campaign::Options {

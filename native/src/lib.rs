@@ -8,6 +8,7 @@ pub mod cache;
 pub mod certificate;
 pub mod dual;
 pub mod jsonl;
+pub mod kernels;
 pub mod key;
 pub mod sink;
 pub mod stream;

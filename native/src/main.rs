@@ -29,14 +29,14 @@ use cli::failure::Failure::{BadInput, Internal};
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
-    // PQVERIFY_FORCE_PORTABLE=1 runs pqverify's portable kernels instead of SIMD ones.
-    if std::env::var("PQVERIFY_FORCE_PORTABLE").is_ok_and(|v| v == "1") {
-        pqverify_core::force_portable(true);
-    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
+    if let Err(message) = pqverify_native::kernels::force_from_env() {
+        note!("pqverify: error: {message}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Suites { json, liboqs } => cli::suites::suites(json, liboqs.as_deref()),
         Command::Verify { suite, pk, key_format, msg, sig, ctx, prehash, interface, mu, verifier } => {

@@ -149,6 +149,7 @@ fn suites_lists_all_fifteen() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 17, "liboqs line, header, 15 suites");
     assert!(text.starts_with("liboqs 0.13.0 (linked; AVX2 "), "{text}");
+    assert!(text.lines().next().unwrap().contains("; pqverify kernels "), "{text}");
     assert!(text.contains("ML-DSA-44") && text.contains("SLH-DSA-SHAKE-256f") && text.contains("liboqs (pure)"));
     let out = pqverify(&["suites", "--json"], b"");
     let rows = stdout_lines(&out);
@@ -161,6 +162,40 @@ fn suites_lists_all_fifteen() {
         "backends": {"pqverify": ["pure", "prehash", "internal", "external-mu"], "liboqs": ["pure"],
                      "rustcrypto": ["pure", "prehash", "internal", "external-mu"]}})
     );
+}
+
+#[test]
+fn the_kernel_switch_names_the_sets_this_cpu_has() {
+    let run = |kernels: &str, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_pqverify"))
+            .current_dir(std::env::temp_dir())
+            .args(args)
+            .env("PQVERIFY_KERNELS", kernels)
+            .output()
+            .unwrap()
+    };
+    let available = pqverify_core::available_kernels();
+    for set in available {
+        let out = run(set, &["suites", "--json"]);
+        assert!(out.status.success(), "{set}: {}", stderr(&out));
+        let first = &stdout_lines(&out)[0];
+        assert_eq!(first["kernels"], *set);
+        assert_eq!(first["available_kernels"], json!(available));
+    }
+    // A set this build has not got: exit 2, one line naming the ones it has.
+    let out = run("neon", &["suites"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("pqverify: error: PQVERIFY_KERNELS=neon: no such kernel set"), "{err}");
+    assert!(err.contains(&available.join(", ")), "{err}");
+    // The verdict is the same on every set.
+    let (pk, msg, ctx, sig) = valid_case();
+    for set in available {
+        let out =
+            run(set, &["verify", "--suite", "ML-DSA-44", "--pk", &pk, "--msg", &msg, "--ctx", &ctx, "--sig", &sig]);
+        assert_eq!(out.status.code(), Some(0), "{set}: {}", stderr(&out));
+    }
 }
 
 /// A valid ML-DSA-44 pure case: (pk, msg, ctx, sig) as hex.

@@ -9,7 +9,7 @@ use pqverify_bench::record::Record;
 use crate::process::{cargo, exec, exec_capture};
 use crate::project::{bench_js, root};
 use crate::wasm::tool_path;
-use crate::{Result, certificates, setup, wasm};
+use crate::{Result, certificates, distinct, liboqs, setup, wasm};
 
 /// The benchmark's flags.
 #[derive(clap::Args, Debug, Clone)]
@@ -24,6 +24,10 @@ pub(crate) struct Flags {
     /// Run the criterion micro-benches instead (the arguments after `--` go to criterion).
     #[arg(long)]
     pub(crate) criterion: bool,
+    /// The kernel set pqverify runs natively (`avx512`, `avx2`, `portable` on x86-64;
+    /// default: the fastest the CPU has); the native records name it.
+    #[arg(long, value_name = "NAME")]
+    pub(crate) kernels: Option<String>,
     /// Validators per quorum certificate in the certificate scenario.
     #[arg(long, default_value_t = certificates::VALIDATORS, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub(crate) validators: u32,
@@ -45,7 +49,7 @@ pub(crate) fn run(flags: &Flags) -> Result {
     wasm::install_package(&tarball)?;
     let dir =
         if flags.quick { root().join("target/bench-quick").join(run_name()) } else { results_dir(flags.overwrite) };
-    pipeline(&dir, flags.quick, false, true, flags.validators)?;
+    pipeline(&dir, flags.quick, false, true, flags.validators, flags.kernels.as_deref())?;
     eprintln!("xtask bench: records, env, report.md and chart.svg in {}", dir.display());
     Ok(())
 }
@@ -93,7 +97,14 @@ pub(crate) fn build_bench_wasm() -> Result {
 /// Runs the native, Node and (with `browser`) Chromium, Firefox and WebKit suites into `dir` and
 /// writes the report there. With `check`, fails unless the records are complete and
 /// clean (never on a duration).
-pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool, validators: u32) -> Result<String> {
+pub(crate) fn pipeline(
+    dir: &Path,
+    quick: bool,
+    check: bool,
+    browser: bool,
+    validators: u32,
+    kernels: Option<&str>,
+) -> Result<String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     exec(
         "cargo build --release -p pqverify-bench-native",
@@ -101,14 +112,22 @@ pub(crate) fn pipeline(dir: &Path, quick: bool, check: bool, browser: bool, vali
     )?;
     build_bench_wasm()?;
     let certificates = certificates::fixtures(validators)?;
+    let distinct = distinct::fixtures(quick)?;
+    // liboqs 0.16 (mldsa-native, slhdsa-c) beside the linked 0.13, and the dual
+    // verifier's primary.
+    let liboqs_016 = liboqs::peer_016()?;
     let driver = root().join("target/release/pqverify-bench");
     let native = dir.join("native.jsonl");
     let node = dir.join("node.jsonl");
     let mut bench = Command::new(&driver);
     bench.arg("run").arg("--out").arg(&native).arg("--disagreements").arg(dir.join("disagreements.jsonl"));
     bench.arg("--certificates").arg(&certificates);
+    bench.arg("--distinct").arg(&distinct).arg("--liboqs").arg(&liboqs_016);
     if quick {
         bench.arg("--quick");
+    }
+    if let Some(name) = kernels {
+        bench.arg("--kernels").arg(name);
     }
     exec("native benchmark suite", &mut bench)?;
     // The active LTS: Node 20 (Debian's, which the tools use) is past its end of life.

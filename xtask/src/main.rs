@@ -15,6 +15,7 @@ mod architecture;
 mod bench;
 mod certificates;
 mod differential;
+mod distinct;
 mod fixtures;
 mod fuzz;
 mod glue;

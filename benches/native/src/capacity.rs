@@ -70,7 +70,7 @@ fn first_call_sample(run: &str, target: &str, way: &str, suite: &str, mut values
 }
 
 /// First call of `pqverify` and `pqverify-prepared` per suite: `handles` fresh
-/// processes of `exe first-call --suite S` each.
+/// processes of `exe first-call --suite S` each, on the kernel set this one runs.
 pub(crate) fn first_calls(
     exe: &std::path::Path,
     fixtures: &[SuiteFixture],
@@ -83,6 +83,7 @@ pub(crate) fn first_calls(
         for _ in 0..handles.max(1) {
             let child = Command::new(exe)
                 .args(["first-call", "--suite", &f.suite])
+                .env(pqverify_native::kernels::KERNELS_ENV, pqverify_core::kernels())
                 .output()
                 .map_err(|e| format!("first call: cannot start {}: {e}", exe.display()))?;
             if !child.status.success() {

@@ -68,6 +68,9 @@ enum Command {
         /// FIPS suite name.
         #[arg(long)]
         suite: String,
+        /// The kernel set to run (see `run --kernels`).
+        #[arg(long, value_name = "NAME", env = pqverify_native::kernels::KERNELS_ENV)]
+        kernels: Option<String>,
     },
     /// Read benchmark records from any mix of targets; print the report (Markdown).
     Report {
@@ -112,21 +115,27 @@ pub(crate) struct RunArgs {
     /// The disagreement log (`-`: standard error).
     #[arg(long, value_name = "FILE", default_value = "pqverify-disagreements.jsonl")]
     pub(crate) disagreements: std::path::PathBuf,
-    /// A liboqs shared library to measure (and use as primary) instead of the linked one.
+    /// A liboqs shared library to measure beside the linked one (as the way
+    /// `liboqs-<its version>`), and to use as the dual verifier's primary.
     #[arg(long, value_name = "PATH", env = pqverify_native::backend::LIBOQS_ENV)]
     pub(crate) liboqs: Option<std::path::PathBuf>,
+    /// The distinct-key fixtures (`pqverify-distinct/1` JSON, written by `cargo xtask
+    /// bench`): one key per signature, for the `*-distinct` ways and the worst-case blocks.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) distinct: std::path::PathBuf,
+    /// The kernel set pqverify runs (one of `pqverify_core::available_kernels()`:
+    /// `avx512`, `avx2`, `portable` on x86-64); default: the fastest this CPU has.
+    #[arg(long, value_name = "NAME", env = pqverify_native::kernels::KERNELS_ENV)]
+    pub(crate) kernels: Option<String>,
     /// The certificate scenario's fixtures (`pqverify-certificates/1` JSON, written by
     /// `cargo xtask bench`): measure whole quorum certificates on 1 … all cores.
     #[arg(long, value_name = "FILE")]
     pub(crate) certificates: Option<std::path::PathBuf>,
 }
 
-/// The liboqs at `path` (`--liboqs` or `PQVERIFY_LIBOQS`), else the linked one.
-pub(crate) fn load_liboqs(path: Option<&std::path::Path>) -> Result<Arc<Liboqs>, Failure> {
-    match path {
-        Some(path) => Liboqs::load(path).map(Arc::new).map_err(|e| BadInput(format!("--liboqs: {e}"))),
-        None => Ok(Arc::new(Liboqs::new())),
-    }
+/// The liboqs at `path` (`--liboqs` or `PQVERIFY_LIBOQS`), if one is named.
+pub(crate) fn load_liboqs(path: Option<&std::path::Path>) -> Result<Option<Arc<Liboqs>>, Failure> {
+    path.map(|path| Liboqs::load(path).map(Arc::new).map_err(|e| BadInput(format!("--liboqs: {e}")))).transpose()
 }
 
 /// `--disagreements`: the log, opened before any measurement.
@@ -135,10 +144,6 @@ pub(crate) fn open_sink(path: &std::path::Path) -> Result<Arc<dyn DisagreementSi
 }
 
 fn main() -> ExitCode {
-    // PQVERIFY_FORCE_PORTABLE=1 runs pqverify's portable kernels instead of SIMD ones.
-    if std::env::var("PQVERIFY_FORCE_PORTABLE").is_ok_and(|v| v == "1") {
-        pqverify_core::force_portable(true);
-    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -148,7 +153,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Run(args) => run::run(args),
-        Command::FirstCall { suite } => run::first_call(&suite),
+        Command::FirstCall { suite, kernels } => run::first_call(&suite, kernels.as_deref()),
         Command::Report { files, out_dir, units, check } => report::report(&files, out_dir, &units, check),
     };
     match result {

@@ -6,17 +6,27 @@ use std::process::ExitCode;
 use pqverify_native::units::UnitTable;
 
 use crate::Failure::{self, BadInput, Internal};
+use crate::ways::Liboqses;
 use crate::{RunArgs, capacity, load_liboqs, open_sink};
 
 pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
-    let RunArgs { out, rounds, suites, quick, no_block, run, disagreements, liboqs, certificates } = args;
+    let RunArgs { out, rounds, suites, quick, no_block, run, disagreements, liboqs, certificates, distinct, kernels } =
+        args;
     use pqverify_bench::{Config, Fixtures, Record};
+    if let Some(name) = &kernels {
+        pqverify_core::force_kernels(Some(name)).map_err(|e| BadInput(format!("--kernels {name}: {e}")))?;
+    }
     let fixtures = Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
     for s in &suites {
         if !fixtures.suites.iter().any(|f| f.suite.eq_ignore_ascii_case(s)) {
             return Err(BadInput(format!("--suites: unknown suite {s:?}")));
         }
     }
+    let distinct =
+        std::fs::read(&distinct).map_err(|e| BadInput(format!("--distinct: {}: {e}", distinct.display()))).and_then(
+            |bytes| pqverify_bench::distinct::DistinctFixtures::parse(&bytes, &fixtures.digest).map_err(BadInput),
+        )?;
+    let distinct = std::sync::Arc::new(distinct);
     let mut config = if quick { Config::quick() } else { Config::full() };
     if let Some(r) = rounds {
         config.rounds = r.max(1);
@@ -29,15 +39,19 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
     note!("pqverify-bench run: for steadier numbers, pin to one core and lower other load, e.g.");
     note!("  nice -n -5 taskset -c 1 pqverify-bench run …   (taskset pins; nice needs root for a negative value)");
     let sink = open_sink(&disagreements)?;
-    let liboqs = load_liboqs(liboqs.as_deref())?;
+    let liboqs = Liboqses {
+        linked: std::sync::Arc::new(pqverify_native::backend::Liboqs::new()),
+        loaded: load_liboqs(liboqs.as_deref())?,
+    };
     let mut writer: Box<dyn Write> = match &out {
         Some(path) => Box::new(BufWriter::new(
             std::fs::File::create(path).map_err(|e| BadInput(format!("--out: {}: {e}", path.display())))?,
         )),
         None => Box::new(BufWriter::new(std::io::stdout())),
     };
-    let mut ways = crate::ways::native_ways(&liboqs, &sink);
-    let env = crate::ways::native_env(&run, &liboqs);
+    let mut ways = crate::ways::native_ways(&liboqs, &sink, &distinct);
+    let mut env = crate::ways::native_env(&run, &liboqs);
+    env.extra.insert("distinct-fixtures".into(), distinct.digest.clone().into());
     let bar = indicatif::ProgressBar::new(config.steps(&fixtures, ways.len()));
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} [{elapsed}]")
@@ -68,7 +82,10 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
             rayon::current_num_threads()
         );
         let table = UnitTable::default();
-        for block in crate::ways::worst_case_blocks(&fixtures, &suites, &table, &run, &liboqs, &sink) {
+        let blocks =
+            crate::ways::worst_case_blocks(&fixtures, &distinct, &suites, &table, &run, liboqs.primary(), &sink, quick)
+                .map_err(BadInput)?;
+        for block in blocks {
             emit(&Record::Block(block));
         }
     }
@@ -91,7 +108,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     note!("pqverify-bench run: throughput on {:?} threads", pqverify_bench::thread_counts(cores));
-    let dual = crate::ways::dual(&liboqs, pqverify_native::dual::Mode::Enforce, 1, sink.clone());
+    let dual = crate::ways::dual(liboqs.primary(), pqverify_native::dual::Mode::Enforce, 1, sink.clone());
     let rates = capacity::scaling(&chosen, &run, cores, std::time::Duration::from_millis(duration), &dual);
     for r in rates.map_err(Internal)? {
         emit(&Record::Scaling(r));
@@ -109,7 +126,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
         } else {
             pqverify_bench::certificates::CertificateBudget::FULL
         };
-        for c in crate::ways::certificates(&fixtures, &env, cores, budget, &liboqs).map_err(Internal)? {
+        for c in crate::ways::certificates(&fixtures, &env, cores, budget, &liboqs.linked).map_err(Internal)? {
             emit(&Record::Certificate(c));
         }
     }
@@ -125,7 +142,10 @@ const MEMORY_KEYS: u32 = 200;
 
 /// `pqverify-bench first-call --suite S` (hidden): the first verify of this fresh
 /// process, as one JSON line, for `run`'s first-call records.
-pub(crate) fn first_call(suite: &str) -> Result<ExitCode, Failure> {
+pub(crate) fn first_call(suite: &str, kernels: Option<&str>) -> Result<ExitCode, Failure> {
+    if let Some(name) = kernels {
+        pqverify_core::force_kernels(Some(name)).map_err(|e| BadInput(format!("--kernels {name}: {e}")))?;
+    }
     let fixtures = pqverify_bench::Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
     let f = fixtures
         .suites

@@ -1,12 +1,14 @@
-//! The benchmark suite's native ways and environment, the worst-case block measured
+//! The benchmark suite's native ways and environment, the worst-case blocks measured
 //! through the parallel batch, and the quorum-certificate scenario.
 
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use pqverify_bench::certificates::{CertificateBudget, CertificateFixtures, CertificateTimes, certificate_record};
+use pqverify_bench::distinct::DistinctFixtures;
 use pqverify_bench::report::BLOCK_BUDGET;
-use pqverify_bench::{Block, Bound, Certificate, Clock, Env, Fixtures, LiboqsInfo, SCHEMA, SuiteFixture, Way};
+use pqverify_bench::{Block, Bound, Case, Certificate, Clock, Env, Fixtures, LiboqsInfo, SCHEMA, SuiteFixture, Way};
 use pqverify_core::{Message, PreparedKey, Suite};
 
 use pqverify_native::backend::{Backend, Interface, Liboqs, Pqverify, Reference, Request};
@@ -93,25 +95,26 @@ impl Way for PreparedWay {
     }
 }
 
-/// pqverify one-shot with the portable kernels forced (`pqverify_core::force_portable`)
+/// pqverify one-shot with the portable kernels forced (`pqverify_core::force_kernels`)
 /// while this way is measured, so SIMD and portable code are compared in one run.
 pub(crate) struct PortableWay;
 
-/// Restores the kernel setting it found when dropped (so that a process run with
-/// `PQVERIFY_FORCE_PORTABLE=1` stays portable for every way).
+/// Restores the kernel set it found when dropped (so that a run forcing another set
+/// with `--kernels` stays on it for every other way).
 struct PortableGuard {
-    was_portable: bool,
+    before: Option<&'static str>,
 }
 
 impl PortableGuard {
     fn new() -> Self {
-        PortableGuard { was_portable: pqverify_core::force_portable(true) }
+        PortableGuard { before: pqverify_core::force_kernels(Some("portable")).ok() }
     }
 }
 
 impl Drop for PortableGuard {
     fn drop(&mut self) {
-        pqverify_core::force_portable(self.was_portable);
+        // The set that ran before is one this CPU has: restoring it cannot fail.
+        let _ = pqverify_core::force_kernels(self.before);
     }
 }
 
@@ -134,7 +137,31 @@ impl Way for PortableWay {
     }
 }
 
-/// The dual verifier the benchmark and the block use: liboqs (else the reference)
+/// The liboqs builds a run measures: the linked one (the vendored 0.13), and the one
+/// loaded with `--liboqs`, which is then also the dual verifier's primary.
+pub(crate) struct Liboqses {
+    /// The vendored release, linked in.
+    pub(crate) linked: Arc<Liboqs>,
+    /// A shared library loaded at run time.
+    pub(crate) loaded: Option<Arc<Liboqs>>,
+}
+
+impl Liboqses {
+    /// The dual verifier's primary: the loaded library where there is one.
+    pub(crate) fn primary(&self) -> &Arc<Liboqs> {
+        self.loaded.as_ref().unwrap_or(&self.linked)
+    }
+
+    /// The way measuring the loaded library: `liboqs-` and its version.
+    pub(crate) fn loaded_way(liboqs: &Liboqs) -> String {
+        format!("liboqs-{}", liboqs.info().version)
+    }
+}
+
+/// The key cache the dual verifier's secondary (and the CLI) uses.
+const KEY_CACHE: usize = 1024;
+
+/// The dual verifier the benchmark and the blocks use: liboqs (else the reference)
 /// as primary, pqverify with a prepared-key cache as secondary; in enforce mode the
 /// secondary audits one in `audit_every` rejections (1 all, the CLI's default; 0 none).
 pub(crate) fn dual(
@@ -144,8 +171,13 @@ pub(crate) fn dual(
     sink: Arc<dyn DisagreementSink>,
 ) -> Arc<DualVerifier> {
     Arc::new(
-        DualVerifier::new(vec![liboqs.clone(), Arc::new(Reference)], Arc::new(Pqverify::with_cache(1024)), mode, sink)
-            .with_audit(audit_every),
+        DualVerifier::new(
+            vec![liboqs.clone(), Arc::new(Reference)],
+            Arc::new(Pqverify::with_cache(KEY_CACHE)),
+            mode,
+            sink,
+        )
+        .with_audit(audit_every),
     )
 }
 
@@ -160,10 +192,97 @@ impl Verifier for Shared {
     }
 }
 
-/// The native ways, in record order: liboqs, reference, pqverify, pqverify-portable,
-/// pqverify-prepared, dual-enforce (auditing every rejection), dual-enforce-unaudited,
-/// dual-shadow; `liboqs` is the library measured and used as primary.
-pub(crate) fn native_ways(liboqs: &Arc<Liboqs>, sink: &Arc<dyn DisagreementSink>) -> Vec<Box<dyn Way>> {
+/// A verifier made afresh, and its dual verifier where it is one (for its count of
+/// disagreements).
+pub(crate) struct Fresh {
+    verifier: Box<dyn Verifier>,
+    dual: Option<Arc<DualVerifier>>,
+}
+
+/// A way over the distinct-key fixtures: every call verifies the next key's signature,
+/// and each pass over the keys starts from a verifier made afresh, so every key is
+/// seen for the first time (what a block built to be slow makes a node do).
+pub(crate) struct DistinctWay {
+    name: String,
+    make: Box<dyn Fn() -> Fresh>,
+    keys: Arc<DistinctFixtures>,
+    /// Disagreements of the verifiers already replaced.
+    retired: Cell<u64>,
+    /// The verifier in use.
+    current: RefCell<Option<Fresh>>,
+}
+
+impl DistinctWay {
+    fn new(name: &str, keys: &Arc<DistinctFixtures>, make: impl Fn() -> Fresh + 'static) -> Self {
+        DistinctWay {
+            name: name.into(),
+            make: Box::new(make),
+            keys: keys.clone(),
+            retired: Cell::new(0),
+            current: RefCell::new(None),
+        }
+    }
+
+    /// Replaces the verifier in use by a fresh one.
+    fn renew(&self) {
+        let fresh = (self.make)();
+        if let Some(old) = self.current.replace(Some(fresh)) {
+            self.retired.set(self.retired.get() + old.dual.map_or(0, |d| d.disagreements()));
+        }
+    }
+}
+
+impl Way for DistinctWay {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
+        let suite = suite_of(f)?;
+        let keys = self.keys.suite(&f.suite)?;
+        // The same case as the bound fixture's, on every distinct key.
+        let (message, signed) = match f.case_of(msg, sig) {
+            Case::Valid => (&f.msg, keys.signed.clone()),
+            Case::Invalid => (&f.msg, keys.signed.iter().map(|(k, s)| (k.clone(), Case::flip(s))).collect()),
+            Case::ValidLong => (&f.msg_long, keys.signed_long.clone()),
+        };
+        if signed.is_empty() {
+            return None;
+        }
+        let this: &'a Self = self;
+        this.renew();
+        let mut next = 0;
+        Some(Box::new(move || {
+            if next == signed.len() {
+                this.renew();
+                next = 0;
+            }
+            let (public_key, signature) = &signed[next];
+            next += 1;
+            let request = Request { suite, public_key, message: Message::pure(message, b""), signature };
+            let current = this.current.borrow();
+            let fresh = current.as_ref().ok_or_else(|| "no verifier".to_owned())?;
+            fresh.verifier.decide(&request).map_err(|e| e.to_string())
+        }))
+    }
+
+    fn disagreements(&self) -> u64 {
+        let current = self.current.borrow();
+        self.retired.get() + current.as_ref().and_then(|f| f.dual.as_ref()).map_or(0, |d| d.disagreements())
+    }
+}
+
+/// The native ways, in record order: liboqs (linked), the loaded liboqs (named by its
+/// version), reference, pqverify, pqverify-portable, pqverify-prepared, pqverify through
+/// the key cache on the fixture's key and on distinct keys, dual-enforce (auditing
+/// every rejection) on the fixture's key and on distinct keys, dual-enforce-unaudited,
+/// dual-shadow on the fixture's key and on distinct keys. The dual verifiers' primary
+/// is the loaded liboqs where there is one.
+pub(crate) fn native_ways(
+    liboqs: &Liboqses,
+    sink: &Arc<dyn DisagreementSink>,
+    distinct: &Arc<DistinctFixtures>,
+) -> Vec<Box<dyn Way>> {
     let single = |name: &str, backend: Arc<dyn Backend>| -> Box<dyn Way> {
         Box::new(VerifierWay {
             name: name.into(),
@@ -172,28 +291,49 @@ pub(crate) fn native_ways(liboqs: &Arc<Liboqs>, sink: &Arc<dyn DisagreementSink>
             dual: None,
         })
     };
+    let primary = liboqs.primary().clone();
     let dual_way = |mode: Mode, audit_every: u64, name: &str| -> Box<dyn Way> {
-        let d = dual(liboqs, mode, audit_every, sink.clone());
+        let d = dual(&primary, mode, audit_every, sink.clone());
         Box::new(VerifierWay { name: name.into(), verifier: Box::new(Shared(d.clone())), backend: None, dual: Some(d) })
     };
-    vec![
-        single("liboqs", liboqs.clone()),
+    let dual_distinct = |mode: Mode, name: &str| -> Box<dyn Way> {
+        let (primary, sink) = (primary.clone(), sink.clone());
+        Box::new(DistinctWay::new(name, distinct, move || {
+            let d = dual(&primary, mode, 1, sink.clone());
+            Fresh { verifier: Box::new(Shared(d.clone())), dual: Some(d) }
+        }))
+    };
+    let mut ways = vec![single("liboqs", liboqs.linked.clone())];
+    if let Some(loaded) = &liboqs.loaded {
+        ways.push(single(&Liboqses::loaded_way(loaded), loaded.clone()));
+    }
+    ways.extend([
         single("reference", Arc::new(Reference)),
         single("pqverify", Arc::new(Pqverify::one_shot())),
-        Box::new(PortableWay),
+        Box::new(PortableWay) as Box<dyn Way>,
         Box::new(PreparedWay),
+        single("pqverify-cached", Arc::new(Pqverify::with_cache(KEY_CACHE))),
+        Box::new(DistinctWay::new("pqverify-cached-distinct", distinct, || Fresh {
+            verifier: Box::new(Single(Arc::new(Pqverify::with_cache(KEY_CACHE)))),
+            dual: None,
+        })),
         dual_way(Mode::Enforce, 1, "dual-enforce"),
+        dual_distinct(Mode::Enforce, "dual-enforce-distinct"),
         dual_way(Mode::Enforce, 0, "dual-enforce-unaudited"),
         dual_way(Mode::Shadow, 1, "dual-shadow"),
-    ]
+        dual_distinct(Mode::Shadow, "dual-shadow-distinct"),
+    ]);
+    ways
 }
 
 fn read_trimmed(path: &str) -> Option<String> {
     std::fs::read_to_string(path).ok().map(|s| s.trim().to_owned())
 }
 
-/// The native environment record (fixtures digest and ways are filled in by the run).
-pub(crate) fn native_env(run: &str, liboqs: &Liboqs) -> Env {
+/// The native environment record (fixtures digest and ways are filled in by the run):
+/// `liboqs` is the dual verifier's primary, `liboqs_ways` every liboqs measured.
+pub(crate) fn native_env(run: &str, liboqses: &Liboqses) -> Env {
+    let liboqs = liboqses.primary();
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {
@@ -216,6 +356,16 @@ pub(crate) fn native_env(run: &str, liboqs: &Liboqs) -> Env {
     extra.insert("time".into(), pqverify_bench::record::utc_timestamp(now).into());
     extra.insert("reference".into(), Reference.version().into());
     extra.insert("liboqs_suites".into(), info.suites.clone().into());
+    let mut measured =
+        vec![serde_json::json!({"way": "liboqs", "version": liboqses.linked.info().version, "library": "linked"})];
+    if let Some(loaded) = &liboqses.loaded {
+        measured.push(serde_json::json!({
+            "way": Liboqses::loaded_way(loaded),
+            "version": loaded.info().version,
+            "library": loaded.info().library,
+        }));
+    }
+    extra.insert("liboqs_ways".into(), measured.into());
     Env {
         schema: SCHEMA.into(),
         target: "native".into(),
@@ -236,17 +386,24 @@ pub(crate) fn native_env(run: &str, liboqs: &Liboqs) -> Env {
     }
 }
 
-/// Verifies, for each suite, a block of its valid fixture signature filling the
-/// Verify-Unit budget, through the parallel batch on all cores with dual-enforce.
+/// The worst-case blocks: for each suite, as many valid signatures as the Verify-Unit
+/// budget allows, through the parallel batch on all cores with dual-enforce (a fresh
+/// verifier each, with an empty key cache): `dual-enforce-distinct`, every signature
+/// under its own key (what an attacker's block holds; from the distinct-key fixtures),
+/// and `dual-enforce`, the fixture's one key and signature repeated. With `short`
+/// (a quick run), a suite with fewer distinct keys than its block needs gets blocks of
+/// as many signatures as it has keys, recorded with that smaller budget.
+#[allow(clippy::too_many_arguments, reason = "the run's parts, each used once")]
 pub(crate) fn worst_case_blocks(
     fixtures: &Fixtures,
+    distinct: &DistinctFixtures,
     suites: &[String],
     table: &UnitTable,
     run: &str,
     liboqs: &Arc<Liboqs>,
     sink: &Arc<dyn DisagreementSink>,
-) -> Vec<Block> {
-    let verifier = dual(liboqs, Mode::Enforce, 1, sink.clone());
+    short: bool,
+) -> Result<Vec<Block>, String> {
     let threads = rayon::current_num_threads() as u32;
     let mut blocks = Vec::new();
     for f in
@@ -254,35 +411,52 @@ pub(crate) fn worst_case_blocks(
     {
         let Some(suite) = suite_of(f) else { continue };
         let units = table.cost(suite, f.msg.len());
-        let count = BLOCK_BUDGET / units.max(1);
-        let item = Item {
+        let mut count = (BLOCK_BUDGET / units.max(1)) as usize;
+        let item = |public_key: &[u8], signature: &[u8]| Item {
             suite,
-            public_key: f.public_key.clone(),
+            public_key: public_key.to_vec(),
             message: OwnedMessage::Pure { msg: f.msg.clone(), ctx: Vec::new() },
-            signature: f.sig.clone(),
+            signature: signature.to_vec(),
         };
-        let items = vec![item; count as usize];
-        // One warm-up item so the block measures verification, not first-use set-up.
-        let _ = verify_batch(verifier.as_ref(), &items[..1], None);
-        let start = Instant::now();
-        let results = verify_batch(verifier.as_ref(), &items, Some((table, BLOCK_BUDGET)));
-        let wall_ns = start.elapsed().as_nanos() as f64;
-        let valid = results.map_or(0, |r| r.iter().filter(|v| **v == Ok(true)).count() as u64);
-        blocks.push(Block {
-            schema: SCHEMA.into(),
-            target: "native".into(),
-            run: run.into(),
-            way: "dual-enforce".into(),
-            suite: f.suite.clone(),
-            signatures: count,
-            units,
-            budget_units: BLOCK_BUDGET,
-            threads,
-            wall_ns,
-            valid,
-        });
+        let keys = distinct.suite(&f.suite).map_or(&[][..], |k| &k.signed[..]);
+        if short && !keys.is_empty() {
+            count = count.min(keys.len());
+        }
+        if keys.len() < count {
+            return Err(format!(
+                "the distinct-key fixtures hold {} keys of {}, its block needs {count}: make them again",
+                keys.len(),
+                f.suite
+            ));
+        }
+        let distinct_items: Vec<Item> = keys[..count].iter().map(|(k, s)| item(k, s)).collect();
+        let repeated_items = vec![item(&f.public_key, &f.sig); count];
+        for (way, items) in [("dual-enforce-distinct", distinct_items), ("dual-enforce", repeated_items)] {
+            let verifier = dual(liboqs, Mode::Enforce, 1, sink.clone());
+            // One warm-up item, under the fixture's key (in neither block's cache: the
+            // doorkeeper has seen it once), so the block measures verification, not
+            // first use of the thread pool.
+            let _ = verify_batch(verifier.as_ref(), &[item(&f.public_key, &f.sig)], None);
+            let start = Instant::now();
+            let results = verify_batch(verifier.as_ref(), &items, Some((table, BLOCK_BUDGET)));
+            let wall_ns = start.elapsed().as_nanos() as f64;
+            let valid = results.map_or(0, |r| r.iter().filter(|v| **v == Ok(true)).count() as u64);
+            blocks.push(Block {
+                schema: SCHEMA.into(),
+                target: "native".into(),
+                run: run.into(),
+                way: way.into(),
+                suite: f.suite.clone(),
+                signatures: count as u64,
+                units,
+                budget_units: BLOCK_BUDGET.min(count as u64 * units),
+                threads,
+                wall_ns,
+                valid,
+            });
+        }
     }
-    blocks
+    Ok(blocks)
 }
 
 /// One way of verifying the scenario's certificate: its verdicts.

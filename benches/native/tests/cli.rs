@@ -46,9 +46,27 @@ fn the_report_of_committed_records_and_its_exit_codes() {
 #[test]
 fn run_refuses_an_unknown_suite_before_measuring() {
     let out = Command::new(env!("CARGO_BIN_EXE_pqverify-bench"))
-        .args(["run", "--quick", "--suites", "ML-DSA-99", "--disagreements", "/dev/null"])
+        .args(["run", "--quick", "--suites", "ML-DSA-99", "--disagreements", "/dev/null", "--distinct", "/nonexistent"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown suite"), "{}", String::from_utf8_lossy(&out.stderr));
+    // Distinct-key fixtures that are not there, or a kernel set the CPU lacks: exit 2, one line.
+    for (args, says) in [
+        (&["--distinct", "/nonexistent"][..], "--distinct: /nonexistent"),
+        (&["--distinct", "/etc/hostname"][..], "distinct-key fixtures"),
+        (&["--distinct", "/nonexistent", "--kernels", "neon"][..], "--kernels neon: no such kernel set"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_pqverify-bench"))
+            .args(["run", "--quick", "--disagreements", "/dev/null"])
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(says) && err.trim_end().lines().last().unwrap().starts_with("pqverify-bench: error: "),
+            "{err}"
+        );
+    }
 }

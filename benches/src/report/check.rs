@@ -6,6 +6,9 @@ use crate::names;
 
 /// The case of first-call samples.
 const FIRST_CALL: &str = "first-call";
+
+/// The worst-case blocks of a native run: one key per signature, and one key repeated.
+const BLOCK_WAYS: [&str; 2] = ["dual-enforce-distinct", "dual-enforce"];
 use crate::record::{Record, Sample};
 
 impl Report {
@@ -39,12 +42,24 @@ impl Report {
             if rounds.is_empty() || !cases.contains("valid") || !cases.contains("invalid") {
                 return Err(format!("{target}: no rounds, or the valid/invalid cases are missing"));
             }
+            // Natively also the linked liboqs and one loaded at run time (`liboqs-<version>`),
+            // on the suites a liboqs of that release has: ML-DSA for both, and SLH-DSA
+            // for the loaded one where it has any.
+            let loaded = if target == "native" { self.loaded_liboqs_ways() } else { Vec::new() };
+            if target == "native" && loaded.is_empty() {
+                return Err("native: no liboqs loaded at run time (a `liboqs-<version>` way)".into());
+            }
+            let loaded_has_slh =
+                loaded.iter().any(|w| samples.iter().any(|s| &s.way == w && s.suite.starts_with("SLH")));
             for suite in &self.suites {
-                for way in expected_ways.iter().chain(if suite.starts_with("ML-DSA") && target == "native" {
-                    &["liboqs"][..]
-                } else {
-                    &[][..]
-                }) {
+                let mut liboqs_ways: Vec<&str> = Vec::new();
+                if target == "native" && suite.starts_with("ML-DSA") {
+                    liboqs_ways.push("liboqs");
+                }
+                if suite.starts_with("ML-DSA") || loaded_has_slh {
+                    liboqs_ways.extend(loaded.iter().map(String::as_str));
+                }
+                for way in expected_ways.iter().chain(&liboqs_ways) {
                     for case in &cases {
                         for round in &rounds {
                             let found = samples
@@ -69,13 +84,18 @@ impl Report {
             self.check_certificates(target)?;
             if target == "native" {
                 for suite in &self.suites {
-                    let b = run
-                        .blocks
-                        .iter()
-                        .find(|b| &b.suite == suite)
-                        .ok_or_else(|| format!("native: no block for {suite}"))?;
-                    if b.valid != b.signatures || b.signatures == 0 {
-                        return Err(format!("native: block {suite}: {} of {} signatures valid", b.valid, b.signatures));
+                    for way in BLOCK_WAYS {
+                        let b = run
+                            .blocks
+                            .iter()
+                            .find(|b| &b.suite == suite && b.way == way)
+                            .ok_or_else(|| format!("native: no {way} block for {suite}"))?;
+                        if b.valid != b.signatures || b.signatures == 0 {
+                            return Err(format!(
+                                "native: {way} block {suite}: {} of {} signatures valid",
+                                b.valid, b.signatures
+                            ));
+                        }
                     }
                 }
             }
@@ -306,8 +326,9 @@ mod tests {
         node.extra.insert("webcrypto-suites".into(), names(&pqverify_core::Suite::ALL[..3]).into());
         node.extra.insert("node-crypto-suites".into(), names(&pqverify_core::Suite::ALL).into());
         let mut records = vec![Record::Env(env("native")), Record::Env(node)];
+        let native_ways: Vec<&str> = NATIVE_WAYS.iter().copied().chain(["liboqs-0.16.0"]).collect();
         for (target, ways) in [
-            ("native", &NATIVE_WAYS[..]),
+            ("native", &native_ways[..]),
             (
                 "node",
                 &[
@@ -416,19 +437,21 @@ mod tests {
                 gzip_bytes: 30_000,
             }));
         }
-        records.push(Record::Block(Block {
-            schema: SCHEMA.into(),
-            target: "native".into(),
-            run: "r-native".into(),
-            way: "dual-enforce".into(),
-            suite: SUITE.into(),
-            signatures: 2000,
-            units: 100,
-            budget_units: 200_000,
-            threads: 2,
-            wall_ns: 1e6,
-            valid: 2000,
-        }));
+        for way in BLOCK_WAYS {
+            records.push(Record::Block(Block {
+                schema: SCHEMA.into(),
+                target: "native".into(),
+                run: "r-native".into(),
+                way: way.into(),
+                suite: SUITE.into(),
+                signatures: 2000,
+                units: 100,
+                budget_units: 200_000,
+                threads: 2,
+                wall_ns: 1e6,
+                valid: 2000,
+            }));
+        }
         records.iter().map(Record::to_line).collect()
     }
 
@@ -496,6 +519,12 @@ mod tests {
         assert!(err.contains("no wasm-size record for the wasm-ml-dsa build"), "{err}");
         let err = check(&without(r#""type":"bundle-size""#)).unwrap_err();
         assert!(err.contains("no bundle-size record for an import from 'pqverify'"), "{err}");
+        let err = check(&without(r#""way":"liboqs-0.16.0""#)).unwrap_err();
+        assert!(err.contains("no liboqs loaded at run time"), "{err}");
+        let err = check(&without(r#""way":"dual-enforce-distinct","suite":"ML-DSA-44","case":"valid""#)).unwrap_err();
+        assert!(err.contains("native: no record for dual-enforce-distinct ML-DSA-44 valid round 1"), "{err}");
+        let err = check(&without(r#""type":"block","schema":"pqverify-bench/1","target":"native","run":"r-native","way":"dual-enforce-distinct""#)).unwrap_err();
+        assert!(err.contains("no dual-enforce-distinct block for ML-DSA-44"), "{err}");
         let err = check(&without(r#""way":"node-crypto""#)).unwrap_err();
         assert!(err.contains("node: no record for node-crypto ML-DSA-44 valid round 1"), "{err}");
         let no_webcrypto: Vec<String> = lines

@@ -67,17 +67,26 @@ pub struct Report {
     units: BTreeMap<String, u64>,
 }
 
-/// Native ways in column order (liboqs first: the check relies on it).
-const NATIVE_WAYS: [&str; 8] = [
+/// Native ways in column order (liboqs first: the check relies on it). A liboqs loaded
+/// at run time is a way of its own, `liboqs-<version>`, after the linked one.
+const NATIVE_WAYS: [&str; 12] = [
     "liboqs",
     "reference",
     "pqverify",
     "pqverify-portable",
     "pqverify-prepared",
+    "pqverify-cached",
+    "pqverify-cached-distinct",
     "dual-enforce",
+    "dual-enforce-distinct",
     "dual-enforce-unaudited",
     "dual-shadow",
+    "dual-shadow-distinct",
 ];
+
+/// The dual check's cost in the dual-verification benchmark this project answers:
+/// 418 % of liboqs alone (the seed's figure).
+const SEED_DUAL_PERCENT: f64 = 418.0;
 
 /// The browser engines of the page's runs, as targets of their records.
 pub const BROWSERS: [&str; 3] = ["chromium", "firefox", "webkit"];
@@ -207,5 +216,31 @@ impl Report {
     /// The native run, if any.
     fn native(&self) -> Option<&Run> {
         self.runs.get("native")
+    }
+
+    /// The native ways measuring a liboqs loaded at run time (`liboqs-<version>`).
+    fn loaded_liboqs_ways(&self) -> Vec<String> {
+        let Some(run) = self.native() else { return Vec::new() };
+        let ways: std::collections::BTreeSet<&String> = run.cells.keys().map(|k| &k.0).collect();
+        ways.into_iter().filter(|w| w.starts_with("liboqs-")).cloned().collect()
+    }
+
+    /// The native ways present, in column order: liboqs, the loaded ones, the rest.
+    fn native_ways(&self) -> Vec<String> {
+        let mut ways = vec![NATIVE_WAYS[0].to_owned()];
+        ways.extend(self.loaded_liboqs_ways());
+        ways.extend(NATIVE_WAYS[1..].iter().map(|w| (*w).to_owned()));
+        ways
+    }
+
+    /// The baseline of `suite`'s native percentages: the dual verifier's primary, i.e.
+    /// the loaded liboqs where it has the suite, else the linked one, else the
+    /// pure-Rust reference; with its way name.
+    fn baseline(&self, suite: &str, case: &str) -> Option<(String, f64)> {
+        let run = self.native()?;
+        self.loaded_liboqs_ways()
+            .into_iter()
+            .chain(["liboqs".to_owned(), "reference".to_owned()])
+            .find_map(|w| run.get(&w, suite, case).map(|c| (w, c.median_ns)))
     }
 }

@@ -1,12 +1,12 @@
 //! Hash functions behind one small internal interface.
 //!
-//! Keccak (SHAKE, SHA-3) runs through [`sponge`] (one state) and [`keccak_x4`] (four in
-//! lockstep); SHA-2 through [`sha2`]'s Merkle–Damgård framing. The permutations and
+//! Keccak (SHAKE, SHA-3) runs through [`sponge`] (one state) and [`lanes`] (independent
+//! instances that share the four-state kernel); SHA-2 through [`sha2`]'s Merkle–Damgård framing. The permutations and
 //! compressions are the chosen kernel set's (`crate::kernel`): the algorithm code only
 //! sees these types, so faster kernels replace them without touching it.
 
 pub(crate) mod bytes;
-pub(crate) mod keccak_x4;
+pub(crate) mod lanes;
 pub(crate) mod sha2;
 pub(crate) mod sponge;
 

@@ -49,7 +49,7 @@ pub(crate) type Sha3_512 = Sponge<72, SHA3_DS>;
 
 /// XORs `data` into the state's bytes starting at byte `offset` (little-endian lanes).
 #[inline]
-fn xor_bytes(state: &mut [u64; 25], offset: usize, data: &[u8]) {
+pub(super) fn xor_bytes(state: &mut [u64; 25], offset: usize, data: &[u8]) {
     let mut pos = offset;
     let mut rest = data;
     // Leading bytes up to a lane boundary.
@@ -72,10 +72,21 @@ fn xor_bytes(state: &mut [u64; 25], offset: usize, data: &[u8]) {
     }
 }
 
-/// Copies the state's bytes starting at byte `offset` into `out`.
+/// Copies the state's bytes starting at byte `offset` into `out`: whole lanes as 8-byte
+/// copies where `offset` is lane-aligned (every block read is), bytes otherwise.
 #[inline]
-fn read_bytes(state: &[u64; 25], offset: usize, out: &mut [u8]) {
-    for (pos, byte) in (offset..).zip(out.iter_mut()) {
+pub(super) fn read_bytes(state: &[u64; 25], offset: usize, out: &mut [u8]) {
+    let mut out = out;
+    let mut pos = offset;
+    if pos.is_multiple_of(8) {
+        let (words, tail) = out.as_chunks_mut::<8>();
+        for (word, lane) in words.iter_mut().zip(&state[pos / 8..]) {
+            *word = lane.to_le_bytes();
+        }
+        pos += 8 * words.len();
+        out = tail;
+    }
+    for (pos, byte) in (pos..).zip(out.iter_mut()) {
         *byte = (state[pos / 8] >> (8 * (pos % 8))) as u8;
     }
 }

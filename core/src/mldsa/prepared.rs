@@ -4,9 +4,11 @@
 use alloc::vec::Vec;
 
 use super::params::Params;
-use super::sample::expand_a_x4;
-use super::verify::{EncodedKey, KeyMaterial, TR_LEN, check_key, check_signature, verify_internal};
-use crate::kernel::{pointwise, pointwise_row};
+use super::sample::{MatrixLanes, sample_in_ball};
+use super::verify::{EncodedKey, TR_LEN, check_signature, compare, decode_signature, mu, sub_t1, w1_row};
+use crate::hash::Shake256;
+use crate::hash::lanes::{LaneShake256, permute_waiting};
+use crate::kernel::{ntt, pointwise_row};
 use crate::ring::Poly;
 use crate::{Error, Message, Suite};
 
@@ -23,31 +25,47 @@ pub(crate) struct PreparedMlDsa {
 }
 
 impl PreparedMlDsa {
-    /// Decodes and expands `pk`.
+    /// Decodes and expands `pk`: Â (ExpandA, Algorithm 32) with tr = H(pk, 64) riding in
+    /// the same four-state permutations, then NTT(t1·2^d).
     pub(crate) fn new(suite: Suite, pk: &[u8]) -> Result<Self, Error> {
-        let params = check_key(suite, pk)?;
-        let key = EncodedKey::new(pk).ok_or(Error::PublicKeyLength {
-            suite,
-            expected: params.public_key_len(),
-            got: pk.len(),
-        })?;
-        // All k·l entries, four at a time (row-major order).
-        let entries: Vec<(usize, usize)> = (0..params.k).flat_map(|i| (0..params.l).map(move |j| (i, j))).collect();
-        let mut a_hat = Vec::with_capacity(entries.len());
-        for group in entries.chunks(4) {
-            let mut four = [const { Poly::ZERO }; 4];
-            let lanes = core::array::from_fn(|k| group.get(k).copied().unwrap_or(group[0]));
-            expand_a_x4(key.rho, lanes, &mut four);
-            a_hat.extend(four.into_iter().take(group.len()));
+        let (params, key) = EncodedKey::new(suite, pk)?;
+        let (k, l) = (params.k, params.l);
+        let mut a_hat = alloc::vec![Poly::ZERO; k * l];
+        let mut matrix = MatrixLanes::new(key.rho, k, l);
+        let mut tr_shake = LaneShake256::new();
+        let (mut fed, mut tr) = (0, None);
+        while tr.is_none() || !matrix.is_done() {
+            if tr.is_none() && !tr_shake.is_waiting() {
+                if tr_shake.is_readable() {
+                    let mut out = [0u8; TR_LEN];
+                    tr_shake.read(&mut out);
+                    tr = Some(out);
+                } else {
+                    fed += tr_shake.absorb(&pk[fed..]);
+                    if fed == pk.len() {
+                        tr_shake.finish();
+                    }
+                }
+            }
+            let tr_lane = tr.is_none().then(|| tr_shake.lane());
+            if permute_waiting(tr_lane.into_iter().chain(matrix.lanes())) == 0 {
+                break;
+            }
+            matrix.after_permutation(|r, s, a| a_hat[r * l + s] = a.clone());
         }
-        let t1_hat = (0..params.k)
+        let tr = tr.unwrap_or_else(|| {
+            let mut out = [0u8; TR_LEN];
+            Shake256::digest(&[pk], &mut out);
+            out
+        });
+        let t1_hat = (0..k)
             .map(|i| {
                 let mut t = Poly::ZERO;
                 key.t1_hat(i, &mut t);
                 t
             })
             .collect();
-        Ok(PreparedMlDsa { suite, params, tr: key.tr(), a_hat, t1_hat })
+        Ok(PreparedMlDsa { suite, params, tr, a_hat, t1_hat })
     }
 
     /// The suite of the key.
@@ -55,26 +73,34 @@ impl PreparedMlDsa {
         self.suite
     }
 
-    /// Verifies one signature under this key.
+    /// ML-DSA.Verify_internal (Algorithm 8) under this key, with M′ or μ as `message`
+    /// describes.
     pub(crate) fn ml_dsa_verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
+        let (suite, p) = (self.suite, self.params);
         message.check()?;
-        check_signature(self.suite, self.params, sig)?;
-        verify_internal(self.suite, self.params, self, message, sig)
-    }
-}
-
-impl KeyMaterial for PreparedMlDsa {
-    fn tr(&self) -> [u8; TR_LEN] {
-        self.tr
-    }
-
-    fn add_matrix_product(&self, z_hat: &[Poly], w: &mut [Poly]) {
-        for (row, acc) in self.a_hat.chunks_exact(self.params.l).zip(w.iter_mut()) {
-            pointwise_row(acc, row, z_hat);
+        check_signature(suite, p, sig)?;
+        let decoded = decode_signature(suite, p, sig)?;
+        let z_hat = &decoded.z_hat[..p.l];
+        // Line 6: μ; line 7: c ← SampleInBall(c̃), NTT(c).
+        let mu = mu(|| self.tr, message)?;
+        let mut c_hat = Poly::ZERO;
+        sample_in_ball(decoded.c_tilde, p.tau, &mut c_hat);
+        ntt(&mut c_hat);
+        // Lines 8–10 a row at a time, w1Encode(w1′) fed straight into c̃′ = H(μ ‖ w1Encode(w1′), λ/4).
+        let mut h = Shake256::new();
+        h.absorb(&mu);
+        let mut packed = [0u8; 32 * 6];
+        let packed = &mut packed[..p.w1_poly_bytes()];
+        for (i, (row, t1_hat)) in self.a_hat.chunks_exact(p.l).zip(&self.t1_hat).enumerate() {
+            let mut acc = Poly::ZERO;
+            pointwise_row(&mut acc, row, z_hat);
+            sub_t1(&mut acc, &c_hat, t1_hat);
+            w1_row(p, &decoded.hints, i, &mut acc, packed);
+            h.absorb(packed);
         }
-    }
-
-    fn sub_t1_product(&self, i: usize, c_hat: &Poly, acc: &mut Poly) {
-        pointwise(acc, c_hat, &self.t1_hat[i], true);
+        let mut c_tilde_prime = [0u8; 64];
+        let c_tilde_prime = &mut c_tilde_prime[..p.c_tilde_len];
+        h.finalize().squeeze(c_tilde_prime);
+        compare(suite, decoded.c_tilde, c_tilde_prime)
     }
 }

@@ -1,49 +1,90 @@
 //! Pseudorandom sampling for verification: ExpandA and SampleInBall (FIPS 204, Section 7.3).
 
 use super::params::RHO_LEN;
-use crate::hash::keccak_x4::Shake128X4;
-use crate::hash::{Shake128, Shake256};
+use crate::hash::Shake256;
+use crate::hash::lanes::{Lane, LaneShake128};
 use crate::kernel_set::SHAKE128_RATE;
 use crate::ring::{N, Poly};
 
-/// Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r) (FIPS 204 Algorithms 30 and 32), already in the NTT domain.
-pub(crate) fn expand_a_entry(rho: &[u8; RHO_LEN], r: usize, s: usize, out: &mut Poly) {
-    let mut g = Shake128::new();
-    g.absorb(rho);
-    g.absorb(&[s as u8, r as u8]);
-    let mut reader = g.finalize();
-    let mut block = [0u8; SHAKE128_RATE];
-    let mut j = 0;
-    while j < N {
-        reader.squeeze(&mut block);
-        crate::kernel::rej_sample(&block, out, &mut j);
-    }
+/// The entries of Â (FIPS 204 Algorithm 32: Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r)) as SHAKE128
+/// instances in the lanes of the four-state kernel ([`crate::hash::lanes`]), at most
+/// four expanding at once, in row-major order; each entry is handed over as soon as
+/// it is complete. Other hashes may share the permutations: the caller gathers the
+/// waiting lanes of all its instances and permutes them together.
+pub(crate) struct MatrixLanes<'a> {
+    rho: &'a [u8; RHO_LEN],
+    l: usize,
+    entries: usize,
+    next: usize,
+    slots: [Option<Expanding>; 4],
+    /// Slot i's polynomial, filled up to its `filled` (never cleared: every coefficient
+    /// is written before the entry is handed over).
+    polys: [Poly; 4],
 }
 
-/// Four entries of Â at once, (r, s) each, through four SHAKE128 instances in lockstep.
-pub(crate) fn expand_a_x4(rho: &[u8; RHO_LEN], entries: [(usize, usize); 4], out: &mut [Poly; 4]) {
-    let seeds: [[u8; 2]; 4] = entries.map(|(r, s)| [s as u8, r as u8]);
-    let inputs: [[&[u8]; 2]; 4] = core::array::from_fn(|j| [rho.as_slice(), seeds[j].as_slice()]);
-    let Some(mut x4) = Shake128X4::absorb_single_block(inputs.each_ref().map(|p| p.as_slice())) else {
-        // Unreachable: 34 bytes always fit one block.
-        for ((r, s), poly) in entries.into_iter().zip(out.iter_mut()) {
-            expand_a_entry(rho, r, s, poly);
+/// One entry being expanded.
+struct Expanding {
+    entry: usize,
+    shake: LaneShake128,
+    filled: usize,
+}
+
+impl<'a> MatrixLanes<'a> {
+    /// Â of a k × l matrix over ρ, no entry started yet.
+    pub(crate) fn new(rho: &'a [u8; RHO_LEN], k: usize, l: usize) -> Self {
+        MatrixLanes {
+            rho,
+            l,
+            entries: k * l,
+            next: 0,
+            slots: [None, None, None, None],
+            polys: [const { Poly::ZERO }; 4],
         }
-        return;
-    };
-    let mut filled = [0usize; 4];
-    let mut block = [0u8; SHAKE128_RATE];
-    loop {
-        for (j, (poly, count)) in out.iter_mut().zip(filled.iter_mut()).enumerate() {
-            if *count < N {
-                x4.read(j, &mut block);
-                crate::kernel::rej_sample(&block, poly, count);
+    }
+
+    /// Starts entries in the free slots; then the lanes of the entries waiting for a
+    /// permutation, lowest entry first.
+    pub(crate) fn lanes(&mut self) -> impl Iterator<Item = Lane<'_>> {
+        for slot in &mut self.slots {
+            if slot.is_none() && self.next < self.entries {
+                let (r, s) = (self.next / self.l, self.next % self.l);
+                let mut shake = LaneShake128::new();
+                // 34 bytes: one block, so neither call can stop short.
+                shake.absorb(self.rho);
+                shake.absorb(&[s as u8, r as u8]);
+                shake.finish();
+                *slot = Some(Expanding { entry: self.next, shake, filled: 0 });
+                self.next += 1;
             }
         }
-        if filled.iter().all(|&c| c == N) {
-            break;
+        let mut slots: [Option<&mut Expanding>; 4] = self.slots.each_mut().map(Option::as_mut);
+        slots.sort_unstable_by_key(|s| s.as_ref().map_or(usize::MAX, |e| e.entry));
+        slots.into_iter().flatten().map(|e| e.shake.lane())
+    }
+
+    /// After a permutation: samples from every entry's fresh block, and hands each entry
+    /// that is complete to `done(r, s, Â[r][s])`, freeing its slot.
+    pub(crate) fn after_permutation(&mut self, mut done: impl FnMut(usize, usize, &Poly)) {
+        let mut block = [0u8; SHAKE128_RATE];
+        for (slot, poly) in self.slots.iter_mut().zip(&mut self.polys) {
+            let Some(e) = slot else { continue };
+            if !e.shake.is_readable() {
+                continue;
+            }
+            e.shake.block(&mut block);
+            crate::kernel::rej_sample(&block, poly, &mut e.filled);
+            if e.filled < N {
+                e.shake.next_block();
+            } else {
+                done(e.entry / self.l, e.entry % self.l, poly);
+                *slot = None;
+            }
         }
-        x4.next_block();
+    }
+
+    /// Whether every entry has been handed over.
+    pub(crate) fn is_done(&self) -> bool {
+        self.next == self.entries && self.slots.iter().all(Option::is_none)
     }
 }
 
@@ -53,16 +94,30 @@ pub(crate) fn sample_in_ball(c_tilde: &[u8], tau: usize, out: &mut Poly) {
     let mut h = Shake256::new();
     h.absorb(c_tilde);
     let mut reader = h.finalize();
+    // The stream never ends: `Some` every time.
+    sample_in_ball_from(|| Some(reader.squeeze_byte()), tau, out);
+}
+
+/// SampleInBall's loop over the bytes of H(c̃) as `next` hands them out; `false` (with
+/// `out` unfinished) if `next` runs out first.
+pub(crate) fn sample_in_ball_from(mut next: impl FnMut() -> Option<u8>, tau: usize, out: &mut Poly) -> bool {
     let mut sign_bytes = [0u8; 8];
-    reader.squeeze(&mut sign_bytes);
+    for b in &mut sign_bytes {
+        let Some(byte) = next() else { return false };
+        *b = byte;
+    }
     let signs = u64::from_le_bytes(sign_bytes);
     out.0 = [0; N];
     for (t, i) in (N - tau..N).enumerate() {
-        let mut j = usize::from(reader.squeeze_byte());
-        while j > i {
-            j = usize::from(reader.squeeze_byte());
-        }
+        let j = loop {
+            match next() {
+                Some(j) if usize::from(j) <= i => break usize::from(j),
+                Some(_) => {}
+                None => return false,
+            }
+        };
         out.0[i] = out.0[j];
         out.0[j] = 1 - 2 * ((signs >> t) & 1) as i32;
     }
+    true
 }

@@ -102,9 +102,12 @@ pub(crate) fn f1600(a: &mut [u64; 25]) {
     *a = s;
 }
 
-/// Keccak-f[1600] on four interleaved states: the scalar permutation on each.
-pub(crate) fn f1600x4(s: &mut StateX4) {
-    for j in 0..4 {
+/// Keccak-f[1600] on states 0 to `live` − 1 (1 ≤ `live` ≤ 4) of four interleaved
+/// states: the scalar permutation on each. The contract of every backend's twin: the
+/// live states are permuted; a state at or past `live` is permuted or left as it was,
+/// whichever the backend finds cheaper (callers never read it).
+pub(crate) fn f1600x4(s: &mut StateX4, live: usize) {
+    for j in 0..live.min(4) {
         let mut one = [0u64; 25];
         for (lane, four) in one.iter_mut().zip(s.iter()) {
             *lane = four[j];

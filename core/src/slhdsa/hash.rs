@@ -7,7 +7,7 @@
 use super::address::Adrs;
 use super::params::{MAX_N, Params};
 use crate::hash::Shake256;
-use crate::hash::keccak_x4::Shake256X4;
+use crate::hash::lanes::LaneShake256;
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
 use crate::kernel;
 use crate::kernel::f1600x4;
@@ -73,7 +73,7 @@ pub(crate) trait TweakableHash {
 }
 
 /// SHAKE256's rate in bytes.
-const RATE: usize = Shake256X4::RATE;
+const RATE: usize = LaneShake256::RATE;
 
 /// The SHAKE instantiation (FIPS 205, Section 11.1): every function is SHAKE256
 /// over PK.seed ‖ ADRS ‖ input (H_msg over R ‖ PK.seed ‖ PK.root ‖ M′).
@@ -132,7 +132,7 @@ impl ShakeHash<'_> {
         for word in &mut state[RATE / 8 - 1] {
             *word ^= 0x80 << 56;
         }
-        f1600x4(&mut state);
+        f1600x4(&mut state, 4);
         for (j, o) in out.iter_mut().enumerate() {
             for (bytes, lane) in o[..self.n].chunks_exact_mut(8).zip(&state) {
                 bytes.copy_from_slice(&lane[j].to_le_bytes());

@@ -6,7 +6,8 @@ use pqverify_core::{PreparedKey, Suite};
 use super::{Backend, Interface, Request};
 use crate::cache::KeyCache;
 
-/// pqverify-core. With a key cache, keys seen again skip decoding and expansion.
+/// pqverify-core. With a key cache, keys seen again skip decoding and expansion; a key
+/// seen for the first time is verified one-shot (see [`KeyCache`]).
 pub struct Pqverify {
     cache: Option<KeyCache>,
 }
@@ -17,7 +18,7 @@ impl Pqverify {
         Pqverify { cache: None }
     }
 
-    /// Verification through a bounded cache of prepared keys.
+    /// Verification through a bounded cache of prepared keys, admitted on second sight.
     pub fn with_cache(capacity: usize) -> Self {
         Pqverify { cache: Some(KeyCache::new(capacity)) }
     }
@@ -39,10 +40,11 @@ impl Backend for Pqverify {
     fn verdict(&self, r: &Request<'_>) -> Result<bool, Fault> {
         let result = match &self.cache {
             None => pqverify_core::verify(r.suite, r.public_key, r.message, r.signature),
-            Some(cache) => {
-                let key = cache.get_or_insert(r.suite, r.public_key, || PreparedKey::new(r.suite, r.public_key));
-                key.map_err(Fault::Core)?.verify(r.message, r.signature)
-            }
+            Some(cache) => match cache.get_if_seen(r.suite, r.public_key, || PreparedKey::new(r.suite, r.public_key)) {
+                Ok(Some(key)) => key.verify(r.message, r.signature),
+                Ok(None) => pqverify_core::verify(r.suite, r.public_key, r.message, r.signature),
+                Err(e) => Err(e),
+            },
         };
         match result {
             Ok(()) => Ok(true),

@@ -15,10 +15,17 @@ use super::verifier::load_liboqs;
 pub(crate) fn suites(as_json: bool, liboqs: Option<&std::path::Path>) -> Result<ExitCode, Failure> {
     let liboqs = load_liboqs(liboqs)?;
     let info = liboqs.info();
+    let (kernels, available) = (pqverify_core::kernels(), pqverify_core::available_kernels());
     if as_json {
-        say!("{}", json!({"liboqs": info}));
+        say!("{}", json!({"liboqs": info, "kernels": kernels, "available_kernels": available}));
     } else {
-        say!("liboqs {} ({}; AVX2 {})", info.version, info.library, if info.avx2 { "yes" } else { "no" });
+        say!(
+            "liboqs {} ({}; AVX2 {}); pqverify kernels {kernels} (this CPU has {})",
+            info.version,
+            info.library,
+            if info.avx2 { "yes" } else { "no" },
+            available.join(", ")
+        );
     }
     let backends: Vec<Arc<dyn Backend>> = vec![Arc::new(Pqverify::one_shot()), liboqs, Arc::new(Reference)];
     if !as_json {

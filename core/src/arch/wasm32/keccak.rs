@@ -41,9 +41,10 @@ fn permute_pair(a: &mut [v128; 25]) {
 }
 
 /// Four states' Keccak-f[1600], as two pairs: states 2p and 2p + 1 sit next to each
-/// other in every lane's row, so a pair's lane is one 16-byte load and store.
-pub(crate) fn f1600x4(s: &mut StateX4) {
-    for pair in 0..2 {
+/// other in every lane's row, so a pair's lane is one 16-byte load and store. Only the
+/// pairs holding one of the first `live` states are permuted.
+pub(crate) fn f1600x4(s: &mut StateX4, live: usize) {
+    for pair in 0..live.div_ceil(2).min(2) {
         let mut a: [v128; 25] = core::array::from_fn(|i| {
             let two = &s[i][2 * pair..2 * pair + 2];
             // SAFETY: `two` is the 16 bytes the load reads (wasm loads need no alignment).

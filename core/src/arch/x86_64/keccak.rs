@@ -17,14 +17,28 @@ pub(crate) fn f1600(_: Avx2, a: &mut [u64; 25]) {
 }
 
 #[target_feature(enable = "bmi1,bmi2")]
-fn f1600_bmi(a: &mut [u64; 25]) {
+pub(super) fn f1600_bmi(a: &mut [u64; 25]) {
     crate::portable::keccak::f1600(a);
 }
 
-/// Keccak-f[1600] on four interleaved states.
-pub(crate) fn f1600x4(_: Avx2, s: &mut StateX4) {
-    // SAFETY: the `Avx2` token exists only where AVX2 was detected.
-    unsafe { permute(s) }
+/// Keccak-f[1600] on the first `live` of four interleaved states: a lone state by the
+/// one-state kernel, else all four at once.
+pub(crate) fn f1600x4(t: Avx2, s: &mut StateX4, live: usize) {
+    if live == 1 {
+        permute_first(s, |a| f1600(t, a));
+    } else {
+        // SAFETY: the `Avx2` token exists only where AVX2 was detected.
+        unsafe { permute(s) }
+    }
+}
+
+/// Runs the one-state `permutation` on state 0 of `s`.
+pub(crate) fn permute_first(s: &mut StateX4, permutation: impl FnOnce(&mut [u64; 25])) {
+    let mut one: [u64; 25] = core::array::from_fn(|i| s[i][0]);
+    permutation(&mut one);
+    for (four, lane) in s.iter_mut().zip(one) {
+        four[0] = lane;
+    }
 }
 
 /// Rotates each 64-bit lane left by the constant `L` (0 < L < 64).
@@ -119,11 +133,15 @@ mod tests {
                 f1600(t, &mut one);
                 crate::portable::keccak::f1600(&mut reference);
                 assert_eq!(one, reference);
-                let mut four: StateX4 = core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64()));
-                let mut reference = four;
-                f1600x4(t, &mut four);
-                portable_f1600x4(&mut reference);
-                assert_eq!(four, reference);
+                let state: StateX4 = core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64()));
+                for live in 1..=4 {
+                    let (mut four, mut reference) = (state, state);
+                    f1600x4(t, &mut four, live);
+                    portable_f1600x4(&mut reference, live);
+                    for (got, want) in four.iter().zip(&reference) {
+                        assert_eq!(got[..live], want[..live], "{live} live");
+                    }
+                }
             }
         });
     }

@@ -1,37 +1,52 @@
-//! AVX2 (and BMI) kernels. Replaces: Keccak-f[1600] ×1 (BMI) and ×4, SHA-256 and
-//! SHA-512 compression (the `sha2` crate's SHA-NI and AVX2 code), the ML-DSA NTT,
-//! inverse NTT and pointwise products, UseHint, RejNTTPoly's sampling loop, and the
-//! t1/z decoders and w1 encoder.
+//! AVX2 (and BMI) kernels, and the AVX-512 set over them. The AVX2 set replaces:
+//! Keccak-f[1600] ×1 (BMI) and ×4, SHA-256 and SHA-512 compression (the `sha2` crate's
+//! SHA-NI and AVX2 code), SHA-256 ×4 (two interleaved SHA-NI streams, where the CPU has
+//! the SHA extensions), the ML-DSA NTT, inverse NTT and pointwise products, UseHint,
+//! RejNTTPoly's sampling loop, and the t1/z decoders and w1 encoder. The AVX-512 set is
+//! the AVX2 set with Keccak ×4 done with AVX-512VL's rotates, ternary logic and 32
+//! registers (`keccak_avx512`).
 //!
-//! Each kernel takes the [`Avx2`] token and calls a `#[target_feature(enable = "avx2")]`
-//! body: the token is the proof that makes that call sound. Only `token.rs` makes one:
-//! [`Avx2::detect`], and the entries of the set, reachable only through [`set`], which
-//! takes one.
+//! Each kernel takes the [`Avx2`] (or [`Avx512`]) token and calls a
+//! `#[target_feature(enable = …)]` body: the token is the proof that makes that call
+//! sound. Only `token.rs` makes one: [`Avx2::detect`], [`Avx512::detect`], and the
+//! entries of the sets, reachable only through [`set`] and [`set_avx512`], which take one.
 
 use crate::kernel_set::KernelSet;
 
 pub(crate) mod encode;
 pub(crate) mod hint;
 pub(crate) mod keccak;
+pub(crate) mod keccak_avx512;
 pub(crate) mod ntt;
 pub(crate) mod sample;
+pub(crate) mod sha256;
 mod token;
 
-pub(crate) use token::Avx2;
-use token::PROVEN;
+pub(crate) use token::{Avx2, Avx512};
+use token::{PROVEN, PROVEN_512};
 
 /// The AVX2 set, for the holder of the proof.
 pub(crate) fn set(_: Avx2) -> &'static KernelSet {
     &SET
 }
 
+/// The AVX-512 set, for the holder of the proof.
+pub(crate) fn set_avx512(_: Avx512) -> &'static KernelSet {
+    &SET_512
+}
+
+/// The AVX2 set with the entries AVX-512VL does better.
+static SET_512: KernelSet =
+    KernelSet { name: "avx512", f1600x4: |s, live| keccak_avx512::f1600x4(PROVEN_512, s, live), ..SET };
+
 /// The portable set with the entries this CPU does better.
 static SET: KernelSet = KernelSet {
     name: "avx2",
     f1600: |a| keccak::f1600(PROVEN, a),
-    f1600x4: |s| keccak::f1600x4(PROVEN, s),
+    f1600x4: |s, live| keccak::f1600x4(PROVEN, s, live),
     sha256_compress: |state, block| sha2::block_api::compress256(state, core::slice::from_ref(block)),
     sha512_compress: |state, block| sha2::block_api::compress512(state, core::slice::from_ref(block)),
+    sha256_x4: Some(sha256::digest_x4_detected),
     ntt: |a| ntt::ntt(PROVEN, a),
     inv_ntt: |a| ntt::inv_ntt(PROVEN, a),
     pointwise: |acc, a, b, sub| ntt::pointwise(PROVEN, acc, a, b, sub),
@@ -47,7 +62,7 @@ static SET: KernelSet = KernelSet {
 /// What the property tests of every AVX2 kernel share.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::token::Avx2;
+    use super::token::{Avx2, Avx512, ShaNi};
     use crate::ring::Poly;
 
     /// Runs `compare` with the AVX2 token and a generator seeded with `seed`, where
@@ -56,6 +71,23 @@ pub(crate) mod testing {
         match Avx2::detect() {
             Some(t) => compare(t, &mut Rng(seed)),
             None => eprintln!("no AVX2 here: nothing to compare"),
+        }
+    }
+
+    /// [`on_avx2`] for the AVX-512 kernels: runs `compare` where this CPU has AVX-512 F
+    /// and VL; elsewhere it says that nothing was compared.
+    pub(crate) fn on_avx512(seed: u64, compare: impl FnOnce(Avx512, &mut Rng)) {
+        match Avx512::detect() {
+            Some(t) => compare(t, &mut Rng(seed)),
+            None => eprintln!("no AVX-512 here: nothing to compare"),
+        }
+    }
+
+    /// [`on_avx2`] for the SHA-NI kernels.
+    pub(crate) fn on_sha_ni(seed: u64, compare: impl FnOnce(ShaNi, &mut Rng)) {
+        match ShaNi::detect() {
+            Some(t) => compare(t, &mut Rng(seed)),
+            None => eprintln!("no SHA-NI here: nothing to compare"),
         }
     }
 

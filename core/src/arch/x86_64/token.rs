@@ -1,6 +1,8 @@
-//! The proof of AVX2: the one file that makes an [`Avx2`] token.
+//! The proofs of CPU features: the one file that makes an [`Avx2`] or [`Avx512`] token.
 
 cpufeatures::new!(avx2_cpuid, "avx2", "bmi1", "bmi2");
+cpufeatures::new!(sha_cpuid, "sha", "sse2", "ssse3", "sse4.1");
+cpufeatures::new!(avx512_cpuid, "avx2", "bmi1", "bmi2", "avx512f", "avx512vl");
 
 /// Proof that this CPU has AVX2, BMI1 and BMI2 (every AVX2 processor does): the only
 /// way to call a kernel of this module.
@@ -14,6 +16,35 @@ impl Avx2 {
     }
 }
 
-/// The token the set's entries pass on: sound because the set is private to this
-/// module's parent and `set`, its only way out, takes a token that [`Avx2::detect`] made.
+/// Proof that this CPU has AVX-512 F and VL besides AVX2, BMI1 and BMI2, and that the
+/// operating system saves the AVX-512 registers (cpufeatures checks XCR0): the only way
+/// to call an AVX-512 kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Avx512(());
+
+impl Avx512 {
+    /// The proof, where CPUID and XCR0 say so.
+    pub(crate) fn detect() -> Option<Avx512> {
+        avx512_cpuid::get().then_some(Avx512(()))
+    }
+}
+
+/// Proof that this CPU has the SHA extensions (SHA-NI) with SSE4.1 and SSSE3: the only
+/// way to call the SHA-NI kernels. Independent of the vector sets: Zen and recent Intel
+/// cores have it, Skylake-SP servers do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ShaNi(());
+
+impl ShaNi {
+    /// The proof, where CPUID says so.
+    pub(crate) fn detect() -> Option<ShaNi> {
+        sha_cpuid::get().then_some(ShaNi(()))
+    }
+}
+
+/// The tokens the sets' entries pass on: sound because the sets are private to this
+/// module's parent, and `set` / `set_avx512`, their only ways out, take a token that
+/// [`Avx2::detect`] or [`Avx512::detect`] made.
 pub(super) const PROVEN: Avx2 = Avx2(());
+/// See [`PROVEN`].
+pub(super) const PROVEN_512: Avx512 = Avx512(());

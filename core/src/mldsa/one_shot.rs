@@ -1,0 +1,234 @@
+//! One-shot ML-DSA.Verify_internal (FIPS 204 Algorithm 8) from the encoded public key,
+//! with every Keccak permutation it can share run four at a time.
+//!
+//! Beside ExpandA's SHAKE128 instances (`MatrixLanes`), the lanes carry the hashes that
+//! would otherwise each run alone: SampleInBall's H(c̃), then the chain tr = H(pk, 64) →
+//! μ = H(tr ‖ M′, 64) → c̃′ = H(μ ‖ w1Encode(w1′), λ/4), whose last link absorbs each
+//! row of w1′ as soon as its entries of Â are done. Only what is left at the end (the
+//! last row's bytes of c̃′) runs through the one-state kernel. Â is never held: each
+//! entry is multiplied into its row of w as it completes, so verification needs no heap.
+
+use super::params::{MAX_K, Params};
+use super::sample::{MatrixLanes, sample_in_ball, sample_in_ball_from};
+use super::verify::{EncodedKey, MAX_W1_BYTES, TR_LEN, check_signature, compare, decode_signature, sub_t1, w1_row};
+use crate::hash::lanes::{Lane, LaneShake256, permute_waiting};
+use crate::kernel::{ntt, pointwise};
+use crate::message::MessagePrime;
+use crate::ring::Poly;
+use crate::{Error, Message, Suite};
+
+/// ML-DSA.Verify, HashML-DSA.Verify and Verify_internal (Algorithms 3, 5 and 8),
+/// one-shot from the encoded public key.
+pub(crate) fn ml_dsa_verify(suite: Suite, pk: &[u8], message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
+    let (p, key) = EncodedKey::new(suite, pk)?;
+    message.check()?;
+    check_signature(suite, p, sig)?;
+    // sigDecode and the cheap checks, before any hashing of the key.
+    let decoded = decode_signature(suite, p, sig)?;
+    let z_hat = &decoded.z_hat[..p.l];
+    let m_prime = MessagePrime::new(message);
+
+    let mut challenge = Challenge::new(decoded.c_tilde);
+    let mut chain = match (&m_prime, message) {
+        (Some(_), _) => Chain::Tr(LaneShake256::new(), 0),
+        (None, &Message::ExternalMu(given)) => {
+            Chain::c_tilde(given.try_into().map_err(|_| Error::MuLength { got: given.len() })?)
+        }
+        (None, _) => return Err(Error::MuLength { got: 0 }),
+    };
+    let mut matrix = MatrixLanes::new(key.rho, p.k, p.l);
+    // w = Â ∘ ẑ, a row at a time as entries complete; `done[i]` entries of row i are in.
+    let mut w = [const { Poly::ZERO }; MAX_K];
+    let mut done = [0usize; MAX_K];
+    let mut rows = Rows { next: 0, w1: [0; MAX_W1_BYTES], len: 0 };
+    let mut c_hat = None;
+    loop {
+        // Rows whose entries are all in, in order, once the challenge is known.
+        if let Some(c_hat) = &c_hat {
+            while rows.next < p.k && done[rows.next] == p.l {
+                rows.finish(p, &key, &decoded.hints, c_hat, &mut w[rows.next]);
+            }
+        }
+        let parts = m_prime.as_ref().map_or([&[][..], &[][..]], MessagePrime::parts);
+        if let Some(c_tilde_prime) = chain.advance(p, pk, &parts, &rows) {
+            return compare(suite, decoded.c_tilde, &c_tilde_prime[..p.c_tilde_len]);
+        }
+        let lanes = [chain.lane(), challenge.lane()].into_iter().flatten().chain(matrix.lanes());
+        if permute_waiting(lanes) == 0 {
+            // Unreachable: until c̃′ is out, the chain, the challenge or an entry waits.
+            debug_assert!(false, "nothing to permute before c̃′");
+            return Err(Error::InvalidSignature { suite });
+        }
+        if c_hat.is_none() {
+            c_hat = challenge.after_permutation(decoded.c_tilde, p.tau);
+        }
+        matrix.after_permutation(|r, s, a| {
+            pointwise(&mut w[r], a, &z_hat[s], false);
+            done[r] += 1;
+        });
+    }
+}
+
+/// The rows of w1Encode(w1′) done so far.
+struct Rows {
+    /// The next row to finish.
+    next: usize,
+    /// w1Encode of rows 0 .. next.
+    w1: [u8; MAX_W1_BYTES],
+    len: usize,
+}
+
+impl Rows {
+    /// Lines 8–10 for row `next`, whose Â ∘ ẑ is `acc`: acc −= ĉ ∘ t̂1, then w1Encode(UseHint).
+    fn finish(
+        &mut self,
+        p: &Params,
+        key: &EncodedKey<'_>,
+        hints: &super::hint::Hints<'_>,
+        c_hat: &Poly,
+        acc: &mut Poly,
+    ) {
+        let mut t1_hat = Poly::ZERO;
+        key.t1_hat(self.next, &mut t1_hat);
+        sub_t1(acc, c_hat, &t1_hat);
+        let bytes = p.w1_poly_bytes();
+        w1_row(p, hints, self.next, acc, &mut self.w1[self.len..self.len + bytes]);
+        self.len += bytes;
+        self.next += 1;
+    }
+}
+
+/// SampleInBall's hash H(c̃) in a lane; its output blocks kept until the challenge is
+/// drawn (almost always from the first).
+struct Challenge {
+    shake: LaneShake256,
+    bytes: [u8; 3 * 136],
+    len: usize,
+    done: bool,
+}
+
+impl Challenge {
+    fn new(c_tilde: &[u8]) -> Self {
+        let mut shake = LaneShake256::new();
+        // c̃ is at most 64 bytes: one block.
+        shake.absorb(c_tilde);
+        shake.finish();
+        Challenge { shake, bytes: [0; 3 * 136], len: 0, done: false }
+    }
+
+    fn lane(&mut self) -> Option<Lane<'_>> {
+        (!self.done).then(|| self.shake.lane())
+    }
+
+    /// After a permutation: NTT(c) once the output so far suffices.
+    fn after_permutation(&mut self, c_tilde: &[u8], tau: usize) -> Option<Poly> {
+        if self.done || !self.shake.is_readable() {
+            return None;
+        }
+        let mut block = [0u8; 136];
+        self.shake.block(&mut block);
+        self.bytes[self.len..self.len + 136].copy_from_slice(&block);
+        self.len += 136;
+        let mut c = Poly::ZERO;
+        let mut bytes = self.bytes[..self.len].iter().copied();
+        if !sample_in_ball_from(|| bytes.next(), tau, &mut c) {
+            if self.len < self.bytes.len() {
+                self.shake.next_block();
+                return None;
+            }
+            // More than three blocks of H(c̃) (never seen): the streaming sampler.
+            sample_in_ball(c_tilde, tau, &mut c);
+        }
+        self.done = true;
+        ntt(&mut c);
+        Some(c)
+    }
+}
+
+/// The chain tr → μ → c̃′, one SHAKE256 at a time, each with the bytes it has absorbed.
+enum Chain {
+    /// tr = H(pk, 64).
+    Tr(LaneShake256, usize),
+    /// μ = H(tr ‖ M′, 64), tr already absorbed.
+    Mu(LaneShake256, usize),
+    /// c̃′ = H(μ ‖ w1Encode(w1′), λ/4), μ already absorbed.
+    CTilde(LaneShake256, usize),
+}
+
+impl Chain {
+    /// A hash with `prefix` (tr or μ: 64 bytes, less than a block) absorbed.
+    fn with(prefix: &[u8; TR_LEN]) -> LaneShake256 {
+        let mut shake = LaneShake256::new();
+        shake.absorb(prefix);
+        shake
+    }
+
+    fn c_tilde(mu: &[u8; TR_LEN]) -> Self {
+        Chain::CTilde(Chain::with(mu), 0)
+    }
+
+    fn lane(&mut self) -> Option<Lane<'_>> {
+        let (Chain::Tr(shake, _) | Chain::Mu(shake, _) | Chain::CTilde(shake, _)) = self;
+        Some(shake.lane())
+    }
+
+    /// Moves the chain on as far as it can without a permutation: a finished hash
+    /// starts the next, and the current one absorbs what input there is. c̃′ once out.
+    fn advance(&mut self, p: &Params, pk: &[u8], m_prime: &[&[u8]; 2], rows: &Rows) -> Option<[u8; 64]> {
+        loop {
+            let mut out = [0u8; 64];
+            match self {
+                Chain::Tr(shake, fed) => {
+                    if shake.is_readable() {
+                        shake.read(&mut out);
+                        *self = Chain::Mu(Chain::with(&out), 0);
+                        continue;
+                    }
+                    if absorb(shake, &[pk], fed) {
+                        shake.finish();
+                    }
+                }
+                Chain::Mu(shake, fed) => {
+                    if shake.is_readable() {
+                        shake.read(&mut out);
+                        *self = Chain::c_tilde(&out);
+                        continue;
+                    }
+                    if absorb(shake, m_prime, fed) {
+                        shake.finish();
+                    }
+                }
+                Chain::CTilde(shake, fed) => {
+                    if shake.is_readable() {
+                        shake.read(&mut out[..p.c_tilde_len]);
+                        return Some(out);
+                    }
+                    if absorb(shake, &[&rows.w1[..rows.len]], fed) && rows.next == p.k {
+                        shake.finish();
+                    }
+                }
+            }
+            return None;
+        }
+    }
+}
+
+/// Absorbs the concatenation of `parts` from byte `*fed` on, as far as the hash takes
+/// it; true when all of it is in (and the hash has room for the padding).
+fn absorb(shake: &mut LaneShake256, parts: &[&[u8]], fed: &mut usize) -> bool {
+    let mut skip = *fed;
+    for part in parts {
+        if skip >= part.len() {
+            skip -= part.len();
+            continue;
+        }
+        let rest = &part[skip..];
+        skip = 0;
+        let taken = shake.absorb(rest);
+        *fed += taken;
+        if shake.is_waiting() || taken < rest.len() {
+            return false;
+        }
+    }
+    true
+}
