@@ -10,8 +10,9 @@ import { tally } from './tally.mjs';
 const [dist = 'dist', nativePath, shot = 'shot.png'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
 const WAYS = ['pqverify', 'pqverify-prepared', 'noble', 'liboqs-js'];
-// Chromium's own ML-DSA (WebCrypto), awaited and many in flight: ML-DSA suites only.
-const PLATFORM = ['webcrypto', 'webcrypto-inflight'];
+// Chromium's own ML-DSA (WebCrypto), awaited, many in flight, and imported per call:
+// ML-DSA suites only.
+const PLATFORM = ['webcrypto', 'webcrypto-inflight', 'webcrypto-import'];
 const ways = (suite) => (suite.startsWith('ML-DSA') ? [...WAYS, ...PLATFORM] : WAYS);
 const { check, finish } = tally();
 

@@ -55,6 +55,7 @@ const env = {
     'liboqs-js': JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@oqs/liboqs-js/sig')), 'utf8')).version,
     openssl: process.versions.openssl,
     'webcrypto-suites': [...platform.webcrypto.keys()],
+    'webcrypto-import-format': platform.webcryptoFormat,
     'node-crypto-suites': [...platform.nodeCrypto.keys()],
     time: new Date().toISOString(),
   },

@@ -16,6 +16,8 @@ export const WAY = Object.freeze({
   webcrypto: 'webcrypto',
   webcryptoInflight: 'webcrypto-inflight',
   nodeCrypto: 'node-crypto',
+  webcryptoImport: 'webcrypto-import',
+  nodeCryptoImport: 'node-crypto-import',
   poolPrepared: 'pool-prepared',
   pool: 'pool',
 });

@@ -18,13 +18,19 @@ pub const WEBCRYPTO: &str = "webcrypto";
 pub const WEBCRYPTO_INFLIGHT: &str = "webcrypto-inflight";
 /// Node's `node:crypto` (OpenSSL).
 pub const NODE_CRYPTO: &str = "node-crypto";
+/// The platform's WebCrypto on a key seen for the first time: the raw key imported
+/// (`importKey`) and the signature verified, both awaited, per call.
+pub const WEBCRYPTO_IMPORT: &str = "webcrypto-import";
+/// `node:crypto` on a key seen for the first time: `createPublicKey` of the raw key and
+/// `verify`, per call.
+pub const NODE_CRYPTO_IMPORT: &str = "node-crypto-import";
 /// `pqverify/pool` with the validator set installed in every worker.
 pub const POOL_PREPARED: &str = "pool-prepared";
 /// `pqverify/pool`'s `verifyMany`, one-shot.
 pub const POOL: &str = "pool";
 
 /// Every way a JS runner records, in the order `names.mjs` lists them.
-pub const JS_WAYS: [&str; 10] = [
+pub const JS_WAYS: [&str; 12] = [
     PQVERIFY,
     PQVERIFY_PREPARED,
     PQVERIFY_PORTABLE,
@@ -33,6 +39,8 @@ pub const JS_WAYS: [&str; 10] = [
     WEBCRYPTO,
     WEBCRYPTO_INFLIGHT,
     NODE_CRYPTO,
+    WEBCRYPTO_IMPORT,
+    NODE_CRYPTO_IMPORT,
     POOL_PREPARED,
     POOL,
 ];

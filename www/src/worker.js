@@ -48,6 +48,7 @@ self.onmessage = async ({ data }) => {
     // The engine's WebCrypto, for the suites it verifies (found here, at run time).
     const platform = await platformKeys(fixtures, { subtle: ways.some((w) => w.startsWith('webcrypto')) ? self.crypto?.subtle : null });
     env.extra['webcrypto-suites'] = [...platform.webcrypto.keys()];
+    env.extra['webcrypto-import-format'] = platform.webcryptoFormat;
     const selected = [...makeWays(pq, { ...nobleMl, ...nobleSlh }, ways, null, liboqs), ...platformWays(platform)]
       .filter((w) => ways.includes(w.name));
     await suite.run(

@@ -21,6 +21,7 @@ mod fuzz;
 mod glue;
 mod liboqs;
 mod process;
+mod profile;
 mod project;
 mod setup;
 mod tables;
@@ -50,6 +51,9 @@ enum Command {
     },
     /// Set up, then the benchmark suite natively, in Node and in headless Chromium, and the report.
     Bench(bench::Flags),
+    /// Where one ML-DSA verify spends its instructions, per component (callgrind):
+    /// pqverify one-shot and prepared beside liboqs 0.16.
+    Profile(profile::Flags),
     /// Only install what is missing, saying what was found.
     Setup,
     /// Build the browser benchmark page and serve it on 127.0.0.1:8765.
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
         Command::Test { only } => test::run(only.as_deref()),
         Command::Bench(flags) => bench::run(&flags),
+        Command::Profile(flags) => setup::all().and_then(|()| profile::run(&flags)),
         Command::Setup => setup::all().and_then(|()| wasm::tools()),
         Command::Www => www::run(),
         Command::Fixtures => fixtures::run(),

@@ -27,6 +27,7 @@ macro_rules! say {
 
 mod alloc_count;
 mod capacity;
+mod profile;
 mod report;
 mod run;
 mod ways;
@@ -69,6 +70,26 @@ enum Command {
         #[arg(long)]
         suite: String,
         /// The kernel set to run (see `run --kernels`).
+        #[arg(long, value_name = "NAME", env = pqverify_native::kernels::KERNELS_ENV)]
+        kernels: Option<String>,
+    },
+    /// Verifies a fixture's valid signature COUNT times through one way, nothing else:
+    /// for profilers (`cargo xtask profile`).
+    #[command(hide = true)]
+    VerifyLoop {
+        /// `pqverify`, `pqverify-prepared` or `liboqs`.
+        #[arg(long)]
+        way: String,
+        /// FIPS suite name.
+        #[arg(long)]
+        suite: String,
+        /// Verifies.
+        #[arg(long)]
+        count: u64,
+        /// The liboqs shared library of the `liboqs` way (default: the linked one).
+        #[arg(long, value_name = "PATH")]
+        liboqs: Option<std::path::PathBuf>,
+        /// The kernel set pqverify runs (see `run --kernels`).
         #[arg(long, value_name = "NAME", env = pqverify_native::kernels::KERNELS_ENV)]
         kernels: Option<String>,
     },
@@ -155,6 +176,15 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(args),
         Command::FirstCall { suite, kernels } => run::first_call(&suite, kernels.as_deref()),
         Command::Report { files, out_dir, units, check } => report::report(&files, out_dir, &units, check),
+        Command::VerifyLoop { way, suite, count, liboqs, kernels } => {
+            if let Some(name) = &kernels
+                && let Err(e) = pqverify_core::force_kernels(Some(name))
+            {
+                note!("pqverify-bench: error: --kernels {name}: {e}");
+                return ExitCode::from(2);
+            }
+            load_liboqs(liboqs.as_deref()).and_then(|l| profile::verify_loop(&way, &suite, count, l))
+        }
     };
     match result {
         Ok(code) => code,

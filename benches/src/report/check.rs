@@ -151,8 +151,8 @@ impl Report {
         let wanted = webcrypto
             .iter()
             .filter(measured)
-            .flat_map(|s| [("webcrypto", s), ("webcrypto-inflight", s)])
-            .chain(node_crypto.iter().filter(measured).map(|s| ("node-crypto", s)));
+            .flat_map(|s| [("webcrypto", s), ("webcrypto-inflight", s), ("webcrypto-import", s)])
+            .chain(node_crypto.iter().filter(measured).flat_map(|s| [("node-crypto", s), ("node-crypto-import", s)]));
         for (way, suite) in wanted {
             for round in rounds {
                 let found = samples
@@ -339,6 +339,8 @@ mod tests {
                     "webcrypto",
                     "webcrypto-inflight",
                     "node-crypto",
+                    "webcrypto-import",
+                    "node-crypto-import",
                 ][..],
             ),
         ] {
@@ -474,7 +476,14 @@ mod tests {
         assert!(md.contains("1.00 (100%) 1.00M/s"), "ops/s beside the medians: {md}");
         assert!(md.contains("| node | pqverify | ML-DSA-44 | 9 | 9.0 | 12.0 |"), "{md}");
         assert!(md.contains("| wasm-ml-dsa | 120000 | 48000 |"), "{md}");
-        assert!(md.contains("| node | ML-DSA-44 | node-crypto | 1.00 | 1.00 | 1.00× | 1.00 | 1.00× | 1.00× |"), "{md}");
+        assert!(
+            md.contains("| node | ML-DSA-44 | one-shot (a key seen for the first time) | node-crypto-import | 1.00 | pqverify | 1.00 | 1.00× | 1.00× |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| node | ML-DSA-44 | known key (imported or prepared once) | webcrypto | 1.00 | pqverify-prepared | 1.00 | 1.00× | 1.00× |"),
+            "{md}"
+        );
         assert!(md.contains("| `import { ml_dsa44 } from 'pqverify/ml-dsa'` | 100000 | 30000 |"), "{md}");
     }
 
@@ -525,6 +534,8 @@ mod tests {
         assert!(err.contains("native: no record for dual-enforce-distinct ML-DSA-44 valid round 1"), "{err}");
         let err = check(&without(r#""type":"block","schema":"pqverify-bench/1","target":"native","run":"r-native","way":"dual-enforce-distinct""#)).unwrap_err();
         assert!(err.contains("no dual-enforce-distinct block for ML-DSA-44"), "{err}");
+        let err = check(&without(r#""way":"webcrypto-import""#)).unwrap_err();
+        assert!(err.contains("node: no record for webcrypto-import ML-DSA-44 valid round 1"), "{err}");
         let err = check(&without(r#""way":"node-crypto""#)).unwrap_err();
         assert!(err.contains("node: no record for node-crypto ML-DSA-44 valid round 1"), "{err}");
         let no_webcrypto: Vec<String> = lines

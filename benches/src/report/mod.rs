@@ -95,7 +95,22 @@ pub const BROWSERS: [&str; 3] = ["chromium", "firefox", "webkit"];
 const JS_TARGETS: [&str; 4] = ["node", BROWSERS[0], BROWSERS[1], BROWSERS[2]];
 
 /// The platforms' own verifiers, as ways of the JS runners.
-const PLATFORM_WAYS: [&str; 3] = [names::WEBCRYPTO, names::WEBCRYPTO_INFLIGHT, names::NODE_CRYPTO];
+const PLATFORM_WAYS: [&str; 5] = [
+    names::WEBCRYPTO,
+    names::WEBCRYPTO_INFLIGHT,
+    names::NODE_CRYPTO,
+    names::WEBCRYPTO_IMPORT,
+    names::NODE_CRYPTO_IMPORT,
+];
+
+/// The pairs section 5 sets side by side: (the question, the package's way, the
+/// platform's ways that answer it). One-shot: a key seen for the first time, decoded
+/// (the package) or imported (the platform) on every call; known key: the package's
+/// prepared key beside the platform's key object made once.
+const PLATFORM_PAIRS: [(&str, &str, [&str; 2]); 2] = [
+    ("one-shot (a key seen for the first time)", names::PQVERIFY, [names::WEBCRYPTO_IMPORT, names::NODE_CRYPTO_IMPORT]),
+    ("known key (imported or prepared once)", names::PQVERIFY_PREPARED, [names::WEBCRYPTO, names::NODE_CRYPTO]),
+];
 
 /// Operations per second at `ns` per operation: "46.7k/s", "1.20M/s", "812/s".
 fn ops(ns: f64) -> String {
