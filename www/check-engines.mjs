@@ -21,6 +21,8 @@ import { POOL, POOL_EXPECTED } from '../wasm/test-js/pool-cases.mjs';
 const [dist = 'dist'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
 const WAYS = ['pqverify', 'pqverify-prepared', 'noble'];
+// ox's MlDsa44 on both its engines (ML-DSA-44 only).
+const OX = ['ox', 'ox-wasm'];
 const digest = `sha256:${createHash('sha256').update(readFileSync(new URL('../benches/fixtures/fixtures.json', import.meta.url))).digest('hex')}`;
 const { check, finish } = tally();
 
@@ -115,7 +117,7 @@ for (const engine of ['firefox', 'webkit']) {
   let result;
   try {
     // WebCrypto is asked for too: the page must find that the engine lacks ML-DSA, not fail.
-    result = await runInEngine(engine, dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, 'webcrypto'].join(',')}&autorun=1`, { timeoutMs: 10 * 60 * 1000 });
+    result = await runInEngine(engine, dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, ...OX, 'webcrypto'].join(',')}&autorun=1`, { timeoutMs: 10 * 60 * 1000 });
   } catch (e) {
     check(false, `${engine}: the page ran (${e.message})`);
     continue;
@@ -129,7 +131,7 @@ for (const engine of ['firefox', 'webkit']) {
   check(Array.isArray(env.extra['webcrypto-suites']), `${engine}: WebCrypto ML-DSA detected at run time (${JSON.stringify(env.extra['webcrypto-suites'])})`);
   const samples = lines.filter((r) => r.type === 'sample');
   for (const suite of SUITES) {
-    for (const way of WAYS) {
+    for (const way of suite === 'ML-DSA-44' ? [...WAYS, ...OX] : WAYS) {
       for (const c of ['valid', 'invalid']) {
         const s = samples.find((r) => r.suite === suite && r.way === way && r.case === c);
         check(s && s.target === engine && s.checks > 0 && s.disagreements === 0 && s.median_ns > 0, `${engine}: ${suite} ${way} ${c}: every verdict correct`);

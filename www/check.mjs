@@ -13,10 +13,12 @@ const WAYS = ['pqverify', 'pqverify-prepared', 'noble', 'liboqs-js'];
 // Chromium's own ML-DSA (WebCrypto), awaited, many in flight, and imported per call:
 // ML-DSA suites only.
 const PLATFORM = ['webcrypto', 'webcrypto-inflight', 'webcrypto-import'];
-const ways = (suite) => (suite.startsWith('ML-DSA') ? [...WAYS, ...PLATFORM] : WAYS);
+// ox's MlDsa44 on both its engines: ML-DSA-44 only.
+const OX = ['ox', 'ox-wasm'];
+const ways = (suite) => (suite.startsWith('ML-DSA') ? [...WAYS, ...PLATFORM, ...(suite === 'ML-DSA-44' ? OX : [])] : WAYS);
 const { check, finish } = tally();
 
-const { server, browser, page, errors, records } = await runPage(dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, ...PLATFORM].join(',')}&autorun=1&target=chromium`, { timeoutMs: 10 * 60 * 1000 });
+const { server, browser, page, errors, records } = await runPage(dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, ...PLATFORM, ...OX].join(',')}&autorun=1&target=chromium`, { timeoutMs: 10 * 60 * 1000 });
 try {
   check(errors.length === 0, `no page errors (${errors.join('; ')})`);
   for (const suite of SUITES) {

@@ -10,6 +10,8 @@ import * as pq from 'pqverify';
 import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import * as liboqsJs from '@oqs/liboqs-js/sig';
+import { Engine, MlDsa44 } from 'ox';
+import * as OxWasm from 'ox/wasm';
 import init, { BenchSuite } from '../../target/wasm-build/bench/pqverify_bench.js';
 import { createPool } from 'pqverify/pool';
 import { certificateScenario } from './certificates.mjs';
@@ -53,6 +55,7 @@ const env = {
     pqverify: version('pqverify'), noble: version('@noble/post-quantum/ml-dsa.js'),
     // ESM-only (no `require` entry): its package.json is found from the import path.
     'liboqs-js': JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@oqs/liboqs-js/sig')), 'utf8')).version,
+    ox: version('ox'),
     openssl: process.versions.openssl,
     'webcrypto-suites': [...platform.webcrypto.keys()],
     'webcrypto-import-format': platform.webcryptoFormat,
@@ -63,7 +66,8 @@ const env = {
 // The package's baseline (non-SIMD) build, its own entry and instance.
 const baseline = await import('pqverify/baseline');
 const liboqs = await liboqsInstances(liboqsJs, pq.suites().map((s) => s.name));
-const ways = [...makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline, liboqs), ...platformWays(platform)];
+const ox = { Engine, MlDsa44, wasmSlot: await OxWasm.MlDsa44.engine() };
+const ways = [...makeWays(pq, { ...nobleMl, ...nobleSlh }, undefined, baseline, liboqs, ox), ...platformWays(platform)];
 if (out) writeFileSync(out, '');
 let last = 0;
 await suite.run(JSON.stringify(options), JSON.stringify(env), ways, () => performance.now(),

@@ -1,5 +1,5 @@
 // What a wallet ships: each import bundled by esbuild with --minify (ESM, browser
-// platform), raw and gzip -9, for pqverify's entries beside noble and liboqs-js. The
+// platform), raw and gzip -9, for pqverify's entries beside noble, liboqs-js and ox. The
 // benchmark's `bundle-size` records (report section 7) and the package README's size
 // table both come from here. `node bundle-sizes.mjs [RESOLVE_DIR]` prints them (the
 // directory whose node_modules holds the packages; default: this one).
@@ -16,9 +16,12 @@ export const IMPORTS = [
   ["import * from 'pqverify/baseline' (all 15, no SIMD)", "import * as m from 'pqverify/baseline'; use(m);"],
   ["import * from 'pqverify/js' (all 15, compiled to JavaScript, for engines without WebAssembly)", "import * as m from 'pqverify/js'; use(m);"],
   ["import * from 'pqverify/manual' (JS only; .wasm fetched)", "import * as m from 'pqverify/manual'; use(m);"],
+  ["import { MlDsa44 } from 'pqverify/ox' (the engine of ox's MlDsa44 slot)", "import { MlDsa44 } from 'pqverify/ox'; use(MlDsa44);"],
   ["noble: import { ml_dsa44 } from '@noble/post-quantum/ml-dsa.js'", "import { ml_dsa44 } from '@noble/post-quantum/ml-dsa.js'; use(ml_dsa44);"],
   ["noble: ml-dsa.js and slh-dsa.js (all suites)", "import * as a from '@noble/post-quantum/ml-dsa.js'; import * as b from '@noble/post-quantum/slh-dsa.js'; use(a, b);"],
   ["liboqs-js: import { createMLDSA44 } from '@oqs/liboqs-js/sig'", "import { createMLDSA44 } from '@oqs/liboqs-js/sig'; use(createMLDSA44);"],
+  ["ox: import { MlDsa44 } from 'ox' (noble inside)", "import { MlDsa44 } from 'ox'; use(MlDsa44);"],
+  ["ox: import { MlDsa44 } from 'ox/wasm' (mldsa-native in wasm)", "import { MlDsa44 } from 'ox/wasm'; use(MlDsa44);"],
 ];
 
 /** `{ label, bytes, gzip_bytes }` for each import, resolved from `resolveDir`. */

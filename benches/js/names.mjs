@@ -13,6 +13,8 @@ export const WAY = Object.freeze({
   pqverifyPortable: 'pqverify-portable',
   noble: 'noble',
   liboqsJs: 'liboqs-js',
+  ox: 'ox',
+  oxWasm: 'ox-wasm',
   webcrypto: 'webcrypto',
   webcryptoInflight: 'webcrypto-inflight',
   nodeCrypto: 'node-crypto',

@@ -1,7 +1,9 @@
 // The ways of the benchmark suite in JS engines (Node and the browser page): the
-// pqverify package one-shot and with prepared keys, and as peers @noble/post-quantum
-// and @oqs/liboqs-js (liboqs compiled by Emscripten). Each way binds a fixture case outside the timing and returns a zero-argument
-// verify call. Modules are passed in, so Node and the browser share this file.
+// pqverify package one-shot and with prepared keys, and as peers @noble/post-quantum,
+// @oqs/liboqs-js (liboqs compiled by Emscripten) and ox's ML-DSA-44 on both its engines
+// (noble inside, and mldsa-native compiled to wasm). Each way binds a fixture case
+// outside the timing and returns a zero-argument verify call. Modules are passed in, so
+// Node and the browser share this file.
 
 import { SUITES } from '../../wasm/js/tables.js';
 import { WAY } from './names.mjs';
@@ -20,8 +22,12 @@ export const exportOf = (suite) => EXPORTS[suite];
  * @param liboqs - liboqs-js signature instances by FIPS suite name, or null: the
  *   `liboqs-js` way (one-shot from bytes, as `pqverify`: both copy the inputs into
  *   their wasm memory on every call)
+ * @param ox - `{ Engine, MlDsa44, wasmSlot }` (ox's engine registry, its `MlDsa44`
+ *   module and the `MlDsa44` slot of `ox/wasm`), or null: the `ox` and `ox-wasm` ways,
+ *   ML-DSA-44 only, through `MlDsa44.verify` as a viem user calls it; binding a way
+ *   installs its engine in ox's (process-wide) registry for that measurement
  */
-export function makeWays(pq, noble, selected, baseline = null, liboqs = null) {
+export function makeWays(pq, noble, selected, baseline = null, liboqs = null, ox = null) {
   let prepared = null; // the previous prepared key, freed when the next one is made
   const ways = [
     {
@@ -69,6 +75,22 @@ export function makeWays(pq, noble, selected, baseline = null, liboqs = null) {
         return s ? () => s.verify(msg, sig, pk) : null;
       },
     });
+  }
+  if (ox) {
+    const { Engine, MlDsa44, wasmSlot } = ox;
+    for (const [name, install] of [
+      [WAY.ox, () => Engine.reset('MlDsa44')],
+      [WAY.oxWasm, () => Engine.set({ MlDsa44: wasmSlot })],
+    ]) {
+      ways.push({
+        name,
+        bind(suite, pk, msg, sig) {
+          if (suite !== 'ML-DSA-44') return null;
+          install();
+          return () => MlDsa44.verify({ payload: msg, publicKey: pk, signature: sig });
+        },
+      });
+    }
   }
   return selected ? ways.filter((w) => selected.includes(w.name)) : ways;
 }

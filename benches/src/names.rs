@@ -24,18 +24,24 @@ pub const WEBCRYPTO_IMPORT: &str = "webcrypto-import";
 /// `node:crypto` on a key seen for the first time: `createPublicKey` of the raw key and
 /// `verify`, per call.
 pub const NODE_CRYPTO_IMPORT: &str = "node-crypto-import";
+/// ox's `MlDsa44.verify` on its default engine (@noble/post-quantum inside).
+pub const OX: &str = "ox";
+/// ox's `MlDsa44.verify` on its wasm engine (`ox/wasm`: mldsa-native compiled to wasm).
+pub const OX_WASM: &str = "ox-wasm";
 /// `pqverify/pool` with the validator set installed in every worker.
 pub const POOL_PREPARED: &str = "pool-prepared";
 /// `pqverify/pool`'s `verifyMany`, one-shot.
 pub const POOL: &str = "pool";
 
 /// Every way a JS runner records, in the order `names.mjs` lists them.
-pub const JS_WAYS: [&str; 12] = [
+pub const JS_WAYS: [&str; 14] = [
     PQVERIFY,
     PQVERIFY_PREPARED,
     PQVERIFY_PORTABLE,
     NOBLE,
     LIBOQS_JS,
+    OX,
+    OX_WASM,
     WEBCRYPTO,
     WEBCRYPTO_INFLIGHT,
     NODE_CRYPTO,

@@ -17,6 +17,11 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { ml_dsa44, slh_dsa_shake_128s, verify, suites, backend } from 'pqverify';
 import { init, initSync, ml_dsa65 } from 'pqverify/manual';
 import { SUITES } from 'pqverify/tables';
+import { Engine } from 'ox';
+import { MlDsa44 } from 'pqverify/ox';
+
+// pqverify/ox's slot object is what ox's engine registry takes.
+Engine.set({ MlDsa44: MlDsa44.engine() });
 
 // A wallet's verifier type, written against noble; pqverify's suites fill it.
 type NobleVerifier = Pick<typeof nobleMlDsa44, 'verify' | 'lengths' | 'info' | 'securityLevel'>;

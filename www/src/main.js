@@ -9,7 +9,7 @@ import { SCHEMA, WAY } from '../../benches/js/names.mjs';
 
 const $ = (id) => document.getElementById(id);
 const SUITES = SUITE_TABLE.map((s) => s.name);
-const WAYS = [WAY.pqverify, WAY.pqverifyPrepared, WAY.noble, WAY.liboqsJs, WAY.webcrypto, WAY.webcryptoInflight, WAY.webcryptoImport];
+const WAYS = [WAY.pqverify, WAY.pqverifyPrepared, WAY.noble, WAY.liboqsJs, WAY.ox, WAY.oxWasm, WAY.webcrypto, WAY.webcryptoInflight, WAY.webcryptoImport];
 const params = new URLSearchParams(location.search);
 let records = [];
 let native = [];

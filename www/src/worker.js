@@ -1,9 +1,12 @@
 // Runs THE benchmark suite (the same engine and fixtures as natively, compiled to
 // wasm) in a Web Worker, so the page stays responsive: the pqverify package, noble,
-// liboqs-js and the engine's own WebCrypto where it has the suite.
+// liboqs-js, ox's ML-DSA-44 on both its engines, and the engine's own WebCrypto where
+// it has the suite.
 import * as pq from 'pqverify';
 import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
+import { Engine, MlDsa44 } from 'ox';
+import * as OxWasm from 'ox/wasm';
 import init, { BenchSuite } from '../generated/pqverify_bench.js';
 import { makeWays } from '../../benches/js/ways.mjs';
 import { liboqsInstances } from '../../benches/js/liboqs.mjs';
@@ -49,7 +52,11 @@ self.onmessage = async ({ data }) => {
     const platform = await platformKeys(fixtures, { subtle: ways.some((w) => w.startsWith('webcrypto')) ? self.crypto?.subtle : null });
     env.extra['webcrypto-suites'] = [...platform.webcrypto.keys()];
     env.extra['webcrypto-import-format'] = platform.webcryptoFormat;
-    const selected = [...makeWays(pq, { ...nobleMl, ...nobleSlh }, ways, null, liboqs), ...platformWays(platform)]
+    // ox's wasm engine only when asked for (it compiles its module).
+    const ox = ways.some((w) => w.startsWith('ox'))
+      ? { Engine, MlDsa44, wasmSlot: await OxWasm.MlDsa44.engine() }
+      : null;
+    const selected = [...makeWays(pq, { ...nobleMl, ...nobleSlh }, ways, null, liboqs, ox), ...platformWays(platform)]
       .filter((w) => ways.includes(w.name));
     await suite.run(
       JSON.stringify(options),

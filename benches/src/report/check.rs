@@ -59,6 +59,10 @@ impl Report {
                 if suite.starts_with("ML-DSA") || loaded_has_slh {
                     liboqs_ways.extend(loaded.iter().map(String::as_str));
                 }
+                // ox's MlDsa44 on both its engines, in every JS engine.
+                if target != "native" && suite == "ML-DSA-44" {
+                    liboqs_ways.extend([names::OX, names::OX_WASM]);
+                }
                 for way in expected_ways.iter().chain(&liboqs_ways) {
                     for case in &cases {
                         for round in &rounds {
@@ -336,6 +340,8 @@ mod tests {
                     "pqverify-portable",
                     "pqverify-prepared",
                     "liboqs-js",
+                    "ox",
+                    "ox-wasm",
                     "webcrypto",
                     "webcrypto-inflight",
                     "node-crypto",

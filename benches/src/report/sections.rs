@@ -113,10 +113,13 @@ impl Report {
         self.platform_table(out, &targets);
     }
 
-    /// One JS target beside native: the package's ways, and the JS peers it ran.
+    /// One JS target beside native: the package's ways, and the JS peers it ran (ox:
+    /// ML-DSA-44 only).
     fn target_table(&self, out: &mut String, t: &str) {
+        // The pure-JS peers, many times slower: shown as their time over pqverify's.
+        let slow = |p: &str| p == names::NOBLE || p == names::OX;
         let run = &self.runs[t];
-        let peers: Vec<&str> = ["noble", "liboqs-js"]
+        let peers: Vec<&str> = [names::NOBLE, names::LIBOQS_JS, names::OX, names::OX_WASM]
             .into_iter()
             .filter(|p| self.suites.iter().any(|s| run.get(p, s, "valid").is_some()))
             .collect();
@@ -130,8 +133,9 @@ impl Report {
         ];
         for p in &peers {
             header.push(format!("{p} µs"));
-            // noble: how many times faster pqverify is; liboqs-js: time over its time.
-            header.push(if *p == "noble" { "noble / pqverify".to_owned() } else { format!("pqverify / {p}") });
+            // noble and ox (noble inside): how many times faster pqverify is; the wasm
+            // peers: time over their time.
+            header.push(if slow(p) { format!("{p} / pqverify") } else { format!("pqverify / {p}") });
         }
         let _ = writeln!(out, "| {} |\n|---|---|{}", header.join(" | "), "---:|".repeat(header.len() - 2));
         for suite in &self.suites {
@@ -148,10 +152,10 @@ impl Report {
                 for p in &peers {
                     let peer = run.get(p, suite, "valid").map(|c| c.median_ns);
                     cells.push(peer.map_or("—".into(), us));
-                    cells.push(match (*p, peer, w) {
-                        ("noble", Some(nb), Some(w)) => format!("{:.1}×", nb / w),
-                        ("noble", _, _) => "—".into(),
-                        _ => ratio(w, peer),
+                    cells.push(match (slow(p), peer, w) {
+                        (true, Some(nb), Some(w)) => format!("{:.1}×", nb / w),
+                        (true, _, _) => "—".into(),
+                        (false, _, _) => ratio(w, peer),
                     });
                 }
                 let _ = writeln!(out, "| {} |", cells.join(" | "));
