@@ -301,7 +301,7 @@ fn write_sizes(pkg: &Path) -> Result {
         std::os::unix::fs::symlink(from, modules.join(name)).map_err(|e| format!("link {name}: {e}"))
     };
     link(pkg, "pqverify")?;
-    for peer in ["@noble", "@oqs"] {
+    for peer in ["@noble", "@oqs", "ox"] {
         link(&bench_js().join("node_modules").join(peer), peer)?;
     }
     let out = Command::new("node")
