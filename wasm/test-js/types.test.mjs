@@ -17,11 +17,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { ml_dsa44, slh_dsa_shake_128s, verify, suites, backend } from 'pqverify';
 import { init, initSync, ml_dsa65 } from 'pqverify/manual';
 import { SUITES } from 'pqverify/tables';
-import { Engine } from 'ox';
-import { MlDsa44 } from 'pqverify/ox';
-
-// pqverify/ox's slot object is what ox's engine registry takes.
-Engine.set({ MlDsa44: MlDsa44.engine() });
 
 // A wallet's verifier type, written against noble; pqverify's suites fill it.
 type NobleVerifier = Pick<typeof nobleMlDsa44, 'verify' | 'lengths' | 'info' | 'securityLevel'>;
@@ -76,13 +71,22 @@ export function check(sig: Uint8Array, msg: Uint8Array, spki: Uint8Array, jwk: A
 }
 `;
 
-function typecheck(files) {
+// pqverify/ox's slot object is what ox's engine registry takes (ox's own types need the
+// DOM library: they name CryptoKey and fetch).
+const OX_CONSUMER = `
+import { Engine, MlDsa44 as OxMlDsa44 } from 'ox';
+import { MlDsa44 } from 'pqverify/ox';
+Engine.set({ MlDsa44: MlDsa44.engine() });
+export const ok: boolean = OxMlDsa44.verify({ payload: '0x00', publicKey: new Uint8Array(1312), signature: new Uint8Array(2420) });
+`;
+
+function typecheck(files, lib = ['es2022']) {
   const dir = mkdtempSync(join(here, '.tmp-tsc-'));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
       compilerOptions: {
-        strict: true, noEmit: true, target: 'es2022', lib: ['es2022'], types: [],
+        strict: true, noEmit: true, target: 'es2022', lib, types: [],
         module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: false,
       },
       files: Object.keys(files),
@@ -95,6 +99,11 @@ function typecheck(files) {
 
 test('tsc --strict: a noble-typed consumer, every entry, key formats, the tables, and require()', () => {
   const out = typecheck({ 'consumer.mts': CONSUMER, 'entries.mts': ENTRIES_CONSUMER, 'cjs.cts': CJS_CONSUMER });
+  assert.equal(out.status, 0, out.stdout + out.stderr);
+});
+
+test("tsc --strict: pqverify/ox's slot in ox's Engine.set", () => {
+  const out = typecheck({ 'ox.mts': OX_CONSUMER }, ['es2022', 'dom']);
   assert.equal(out.status, 0, out.stdout + out.stderr);
 });
 
