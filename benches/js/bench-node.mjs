@@ -55,7 +55,8 @@ const env = {
     pqverify: version('pqverify'), noble: version('@noble/post-quantum/ml-dsa.js'),
     // ESM-only (no `require` entry): its package.json is found from the import path.
     'liboqs-js': JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@oqs/liboqs-js/sig')), 'utf8')).version,
-    ox: version('ox'),
+    // dist/ beside its package.json, which it does not export.
+    ox: JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('ox')), 'utf8')).version,
     openssl: process.versions.openssl,
     'webcrypto-suites': [...platform.webcrypto.keys()],
     'webcrypto-import-format': platform.webcryptoFormat,

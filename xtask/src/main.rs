@@ -48,6 +48,9 @@ enum Command {
         /// Only the steps whose name contains this text (for working on one part; CI runs all).
         #[arg(long, value_name = "TEXT")]
         only: Option<String>,
+        /// Print the steps, one line each, and run none.
+        #[arg(long)]
+        list: bool,
     },
     /// Set up, then the benchmark suite natively, in Node and in headless Chromium, and the report.
     Bench(bench::Flags),
@@ -70,7 +73,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
-        Command::Test { only } => test::run(only.as_deref()),
+        Command::Test { only, list: true } => {
+            test::list(only.as_deref());
+            Ok(())
+        }
+        Command::Test { only, list: false } => test::run(only.as_deref()),
         Command::Bench(flags) => bench::run(&flags),
         Command::Profile(flags) => setup::all().and_then(|()| profile::run(&flags)),
         Command::Setup => setup::all().and_then(|()| wasm::tools()),

@@ -61,6 +61,13 @@ const STEPS: &[Step] = &[
     Step { name: "the package and the benchmark page in Firefox ESR and WebKit (WebDriver)", run: www_engines },
 ];
 
+/// Prints the steps (or those whose name contains `only`), numbered, one line each.
+pub(crate) fn list(only: Option<&str>) {
+    for (i, step) in STEPS.iter().filter(|s| only.is_none_or(|o| s.name.contains(o))).enumerate() {
+        println!("{:>2}. {}", i + 1, step.name);
+    }
+}
+
 /// Runs set-up, then every step (or those whose name contains `only`); prints the
 /// closing count CI reads.
 pub(crate) fn run(only: Option<&str>) -> Result {
