@@ -134,6 +134,13 @@ pub(crate) fn permute_waiting<'a>(lanes: impl IntoIterator<Item = Lane<'a>>) -> 
             break;
         }
     }
+    permute_taken(&mut taken, live)
+}
+
+/// [`permute_waiting`]'s work on the lanes it took, the first `live` of `taken`: one
+/// copy whatever the callers' iterators (in wasm the kernels inline into it once).
+#[inline(never)]
+fn permute_taken(taken: &mut [Option<Lane<'_>>; 4], live: usize) -> usize {
     match live {
         0 => {}
         1 => {
