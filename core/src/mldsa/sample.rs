@@ -44,6 +44,7 @@ impl<'a> MatrixLanes<'a> {
 
     /// Starts entries in the free slots; then the lanes of the entries waiting for a
     /// permutation, lowest entry first.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn lanes(&mut self) -> impl Iterator<Item = Lane<'_>> {
         for slot in &mut self.slots {
             if slot.is_none() && self.next < self.entries {
@@ -64,6 +65,7 @@ impl<'a> MatrixLanes<'a> {
 
     /// After a permutation: samples from every entry's fresh block, and hands each entry
     /// that is complete to `done(r, s, Â[r][s])`, freeing its slot.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn after_permutation(&mut self, mut done: impl FnMut(usize, usize, &Poly)) {
         let mut block = [0u8; SHAKE128_RATE];
         for (slot, poly) in self.slots.iter_mut().zip(&mut self.polys) {
@@ -90,6 +92,7 @@ impl<'a> MatrixLanes<'a> {
 
 /// SampleInBall (FIPS 204 Algorithm 29): the challenge c with τ coefficients ±1,
 /// seeded by all of c̃.
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn sample_in_ball(c_tilde: &[u8], tau: usize, out: &mut Poly) {
     let mut h = Shake256::new();
     h.absorb(c_tilde);

@@ -63,6 +63,7 @@ pub(crate) struct Decoded<'a> {
 
 /// sigDecode and the checks that need no hashing: the hint's encoding (Algorithm 21)
 /// and ‖z‖∞ < γ1 − β; then NTT(z). The length was checked by the caller.
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn decode_signature<'a>(suite: Suite, p: &Params, sig: &'a [u8]) -> Result<Decoded<'a>, Error> {
     let malformed = |what| Error::MalformedSignature { suite, what };
     let (c_tilde, rest) = sig.split_at(p.c_tilde_len);
@@ -80,6 +81,7 @@ pub(crate) fn decode_signature<'a>(suite: Suite, p: &Params, sig: &'a [u8]) -> R
 }
 
 /// Line 6: μ ← H(tr ‖ M′, 64) with tr from `tr`, or the given μ (external μ).
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn mu(tr: impl FnOnce() -> [u8; TR_LEN], message: &crate::Message<'_>) -> Result<[u8; TR_LEN], Error> {
     let mut mu = [0u8; TR_LEN];
     match MessagePrime::new(message) {
@@ -101,6 +103,7 @@ pub(crate) fn mu(tr: impl FnOnce() -> [u8; TR_LEN], message: &crate::Message<'_>
 
 /// Lines 9–10 for row i, given acc = (Â ∘ ẑ − ĉ ∘ t̂1)_i: w′_i = NTT⁻¹(acc),
 /// w1′_i = UseHint(h_i, w′_i), and w1Encode of it into `out` (its w1_poly_bytes).
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn w1_row(p: &Params, hints: &Hints<'_>, i: usize, acc: &mut Poly, out: &mut [u8]) {
     inv_ntt(acc);
     let mut hint = [0u8; N];
