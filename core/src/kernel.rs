@@ -59,8 +59,34 @@ mod sets {
     }
 }
 
+/// The kernel sets of this build: NEON with the SHA-3 instructions where the CPU has
+/// them, NEON, and the portable set.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod sets {
+    use crate::arch::aarch64::{SET, Sha3, set_sha3};
+    use crate::kernel_set::KernelSet;
+
+    /// Every set's name, fastest first. Every AArch64 CPU has NEON.
+    pub(super) const ALL: &[&str] = &["neon-sha3", "neon", "portable"];
+
+    /// Set `i` of [`ALL`], where this CPU has it.
+    #[inline]
+    pub(super) fn by_index(i: usize) -> Option<&'static KernelSet> {
+        match i {
+            0 => Sha3::detect().map(set_sha3),
+            1 => Some(&SET),
+            2 => Some(&crate::portable::SET),
+            _ => None,
+        }
+    }
+}
+
 /// The kernel sets of this build: no backend here, the portable set alone.
-#[cfg(not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 mod sets {
     use crate::kernel_set::KernelSet;
 
@@ -146,7 +172,7 @@ fn set() -> &'static KernelSet {
     detected()
 }
 
-/// `avx512`, `avx2`, `simd128` or `portable`: the set in use now.
+/// `avx512`, `avx2`, `neon-sha3`, `neon`, `simd128` or `portable`: the set in use now.
 pub(crate) fn name() -> &'static str {
     set().name
 }

@@ -27,7 +27,7 @@ pub(crate) type Sha512X2 = fn(&[u64; 8], &[[u8; 128]; 2], &mut [[u8; 64]; 2]);
 /// one-at-a-time calls.
 #[derive(Clone, Copy)]
 pub(crate) struct KernelSet {
-    /// `portable`, `avx2` or `simd128`: what [`crate::kernels`] reports.
+    /// `portable`, `avx2`, `avx512`, `neon`, `neon-sha3` or `simd128`: what [`crate::kernels`] reports.
     pub(crate) name: &'static str,
     /// Keccak-f[1600] on one state (`portable::keccak::f1600`).
     pub(crate) f1600: fn(&mut [u64; 25]),

@@ -5,9 +5,13 @@
 //!
 //! * `x86_64/`: AVX2, chosen at run time; every kernel takes the `x86_64::Avx2` token
 //!   that proves detection.
+//! * `aarch64/`: NEON (every AArch64 CPU), and the SHA-3 instructions where the CPU has
+//!   them, behind the `aarch64::Sha3` token.
 //! * `wasm32/`: simd128, present only in builds with `+simd128`.
 #![allow(unsafe_code, reason = "SIMD intrinsics; every unsafe block has a SAFETY comment")]
 
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+pub(crate) mod aarch64;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 pub(crate) mod wasm32;
 #[cfg(target_arch = "x86_64")]

@@ -130,6 +130,26 @@ pub(crate) trait Lane: Copy {
     fn rol<const R: u32>(self) -> Self;
     /// `value` in every state.
     fn splat(value: u64) -> Self;
+    /// self ⊕ b ⊕ c (one instruction where the CPU has a three-way XOR).
+    #[inline(always)]
+    fn xor3(self, b: Self, c: Self) -> Self {
+        self.xor(b).xor(c)
+    }
+    /// self ⊕ rot(other, 1): θ's D.
+    #[inline(always)]
+    fn xor_rol1(self, other: Self) -> Self {
+        self.xor(other.rol::<1>())
+    }
+    /// rot(self ⊕ other, R): θ's addition of D with ρ's rotation.
+    #[inline(always)]
+    fn xor_rol<const R: u32>(self, other: Self) -> Self {
+        self.xor(other).rol::<R>()
+    }
+    /// self ⊕ (¬b ∧ c): χ.
+    #[inline(always)]
+    fn chi(self, b: Self, c: Self) -> Self {
+        self.xor(b.andn(c))
+    }
 }
 
 impl Lane for u64 {
@@ -184,68 +204,68 @@ pub(crate) fn round<L: Lane>(a: [L; 25], rc: u64) -> [L; 25] {
         a24,
     ] = a;
     // θ: column parities C[x], then D[x] = C[x − 1] ⊕ rot(C[x + 1], 1).
-    let c0 = a0.xor(a5).xor(a10).xor(a15).xor(a20);
-    let c1 = a1.xor(a6).xor(a11).xor(a16).xor(a21);
-    let c2 = a2.xor(a7).xor(a12).xor(a17).xor(a22);
-    let c3 = a3.xor(a8).xor(a13).xor(a18).xor(a23);
-    let c4 = a4.xor(a9).xor(a14).xor(a19).xor(a24);
-    let d0 = c4.xor(c1.rol::<1>());
-    let d1 = c0.xor(c2.rol::<1>());
-    let d2 = c1.xor(c3.rol::<1>());
-    let d3 = c2.xor(c4.rol::<1>());
-    let d4 = c3.xor(c0.rol::<1>());
+    let c0 = a0.xor3(a5, a10).xor3(a15, a20);
+    let c1 = a1.xor3(a6, a11).xor3(a16, a21);
+    let c2 = a2.xor3(a7, a12).xor3(a17, a22);
+    let c3 = a3.xor3(a8, a13).xor3(a18, a23);
+    let c4 = a4.xor3(a9, a14).xor3(a19, a24);
+    let d0 = c4.xor_rol1(c1);
+    let d1 = c0.xor_rol1(c2);
+    let d2 = c1.xor_rol1(c3);
+    let d3 = c2.xor_rol1(c4);
+    let d4 = c3.xor_rol1(c0);
     // ρ, π and χ one output row at a time: row y takes lane ((x + 3y) mod 5, x) into
     // position x, with D added and rotated by ρ's offset.
-    let b0 = a0.xor(d0).rol::<{ RHO[0] }>();
-    let b1 = a6.xor(d1).rol::<{ RHO[6] }>();
-    let b2 = a12.xor(d2).rol::<{ RHO[12] }>();
-    let b3 = a18.xor(d3).rol::<{ RHO[18] }>();
-    let b4 = a24.xor(d4).rol::<{ RHO[24] }>();
-    let e0 = b0.xor(b1.andn(b2));
-    let e1 = b1.xor(b2.andn(b3));
-    let e2 = b2.xor(b3.andn(b4));
-    let e3 = b3.xor(b4.andn(b0));
-    let e4 = b4.xor(b0.andn(b1));
-    let b0 = a3.xor(d3).rol::<{ RHO[3] }>();
-    let b1 = a9.xor(d4).rol::<{ RHO[9] }>();
-    let b2 = a10.xor(d0).rol::<{ RHO[10] }>();
-    let b3 = a16.xor(d1).rol::<{ RHO[16] }>();
-    let b4 = a22.xor(d2).rol::<{ RHO[22] }>();
-    let e5 = b0.xor(b1.andn(b2));
-    let e6 = b1.xor(b2.andn(b3));
-    let e7 = b2.xor(b3.andn(b4));
-    let e8 = b3.xor(b4.andn(b0));
-    let e9 = b4.xor(b0.andn(b1));
-    let b0 = a1.xor(d1).rol::<{ RHO[1] }>();
-    let b1 = a7.xor(d2).rol::<{ RHO[7] }>();
-    let b2 = a13.xor(d3).rol::<{ RHO[13] }>();
-    let b3 = a19.xor(d4).rol::<{ RHO[19] }>();
-    let b4 = a20.xor(d0).rol::<{ RHO[20] }>();
-    let e10 = b0.xor(b1.andn(b2));
-    let e11 = b1.xor(b2.andn(b3));
-    let e12 = b2.xor(b3.andn(b4));
-    let e13 = b3.xor(b4.andn(b0));
-    let e14 = b4.xor(b0.andn(b1));
-    let b0 = a4.xor(d4).rol::<{ RHO[4] }>();
-    let b1 = a5.xor(d0).rol::<{ RHO[5] }>();
-    let b2 = a11.xor(d1).rol::<{ RHO[11] }>();
-    let b3 = a17.xor(d2).rol::<{ RHO[17] }>();
-    let b4 = a23.xor(d3).rol::<{ RHO[23] }>();
-    let e15 = b0.xor(b1.andn(b2));
-    let e16 = b1.xor(b2.andn(b3));
-    let e17 = b2.xor(b3.andn(b4));
-    let e18 = b3.xor(b4.andn(b0));
-    let e19 = b4.xor(b0.andn(b1));
-    let b0 = a2.xor(d2).rol::<{ RHO[2] }>();
-    let b1 = a8.xor(d3).rol::<{ RHO[8] }>();
-    let b2 = a14.xor(d4).rol::<{ RHO[14] }>();
-    let b3 = a15.xor(d0).rol::<{ RHO[15] }>();
-    let b4 = a21.xor(d1).rol::<{ RHO[21] }>();
-    let e20 = b0.xor(b1.andn(b2));
-    let e21 = b1.xor(b2.andn(b3));
-    let e22 = b2.xor(b3.andn(b4));
-    let e23 = b3.xor(b4.andn(b0));
-    let e24 = b4.xor(b0.andn(b1));
+    let b0 = a0.xor_rol::<{ RHO[0] }>(d0);
+    let b1 = a6.xor_rol::<{ RHO[6] }>(d1);
+    let b2 = a12.xor_rol::<{ RHO[12] }>(d2);
+    let b3 = a18.xor_rol::<{ RHO[18] }>(d3);
+    let b4 = a24.xor_rol::<{ RHO[24] }>(d4);
+    let e0 = b0.chi(b1, b2);
+    let e1 = b1.chi(b2, b3);
+    let e2 = b2.chi(b3, b4);
+    let e3 = b3.chi(b4, b0);
+    let e4 = b4.chi(b0, b1);
+    let b0 = a3.xor_rol::<{ RHO[3] }>(d3);
+    let b1 = a9.xor_rol::<{ RHO[9] }>(d4);
+    let b2 = a10.xor_rol::<{ RHO[10] }>(d0);
+    let b3 = a16.xor_rol::<{ RHO[16] }>(d1);
+    let b4 = a22.xor_rol::<{ RHO[22] }>(d2);
+    let e5 = b0.chi(b1, b2);
+    let e6 = b1.chi(b2, b3);
+    let e7 = b2.chi(b3, b4);
+    let e8 = b3.chi(b4, b0);
+    let e9 = b4.chi(b0, b1);
+    let b0 = a1.xor_rol::<{ RHO[1] }>(d1);
+    let b1 = a7.xor_rol::<{ RHO[7] }>(d2);
+    let b2 = a13.xor_rol::<{ RHO[13] }>(d3);
+    let b3 = a19.xor_rol::<{ RHO[19] }>(d4);
+    let b4 = a20.xor_rol::<{ RHO[20] }>(d0);
+    let e10 = b0.chi(b1, b2);
+    let e11 = b1.chi(b2, b3);
+    let e12 = b2.chi(b3, b4);
+    let e13 = b3.chi(b4, b0);
+    let e14 = b4.chi(b0, b1);
+    let b0 = a4.xor_rol::<{ RHO[4] }>(d4);
+    let b1 = a5.xor_rol::<{ RHO[5] }>(d0);
+    let b2 = a11.xor_rol::<{ RHO[11] }>(d1);
+    let b3 = a17.xor_rol::<{ RHO[17] }>(d2);
+    let b4 = a23.xor_rol::<{ RHO[23] }>(d3);
+    let e15 = b0.chi(b1, b2);
+    let e16 = b1.chi(b2, b3);
+    let e17 = b2.chi(b3, b4);
+    let e18 = b3.chi(b4, b0);
+    let e19 = b4.chi(b0, b1);
+    let b0 = a2.xor_rol::<{ RHO[2] }>(d2);
+    let b1 = a8.xor_rol::<{ RHO[8] }>(d3);
+    let b2 = a14.xor_rol::<{ RHO[14] }>(d4);
+    let b3 = a15.xor_rol::<{ RHO[15] }>(d0);
+    let b4 = a21.xor_rol::<{ RHO[21] }>(d1);
+    let e20 = b0.chi(b1, b2);
+    let e21 = b1.chi(b2, b3);
+    let e22 = b2.chi(b3, b4);
+    let e23 = b3.chi(b4, b0);
+    let e24 = b4.chi(b0, b1);
     // ι
     [
         e0.xor(L::splat(rc)),
