@@ -91,10 +91,25 @@ fn stack_probe_child() {
     println!("padding-bytes: {used}");
 }
 
+/// This test binary as a command, under the emulator `PQVERIFY_TEST_RUNNER` names (its
+/// words split at spaces) when the binary is cross-built, else directly.
+fn this_test_binary() -> Command {
+    let runner = std::env::var("PQVERIFY_TEST_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    match words.next() {
+        Some(program) => {
+            let mut cmd = Command::new(program);
+            cmd.args(words).arg(std::env::current_exe().unwrap());
+            cmd
+        }
+        None => Command::new(std::env::current_exe().unwrap()),
+    }
+}
+
 /// Runs the child with `depth` padding frames; the padding's bytes if it succeeded.
 fn padding_if_ok(probe: &std::path::Path, head: &str, depth: usize, tail: &str) -> Option<usize> {
     std::fs::write(probe, format!("{head}\n{depth}\n{tail}")).unwrap();
-    let out = Command::new(std::env::current_exe().unwrap())
+    let out = this_test_binary()
         .args(["--ignored", "--exact", "stack_probe_child", "--test-threads", "1", "--nocapture"])
         .env(PROBE_ENV, probe)
         .output()

@@ -55,7 +55,7 @@ fn loading_the_same_library_twice_gives_the_same_functions() {
 }
 
 fn pqverify(args: &[&str], dir: &std::path::Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_pqverify")).current_dir(dir).args(args).output().unwrap()
+    common::pqverify_command().current_dir(dir).args(args).output().unwrap()
 }
 
 #[test]
@@ -73,22 +73,24 @@ fn the_cli_uses_and_names_the_loaded_library() {
     // Enforce mode with the loaded liboqs as primary: the three valid Wycheproof
     // signatures it rejects are audited, and each disagreement record names it.
     let cases = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wycheproof-use-hint/cases.jsonl");
-    let out = Command::new(env!("CARGO_BIN_EXE_pqverify"))
+    let out = common::pqverify_command()
         .current_dir(&dir)
         .args(["batch", "--backend", "dual", "--liboqs", lib_arg])
         .stdin(std::fs::File::open(cases).unwrap())
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    let log = std::fs::read_to_string(dir.join("pqverify-disagreements.jsonl")).unwrap();
-    assert_eq!(log.lines().count(), 3);
+    // liboqs 0.13 rejects the three in its AVX2 code only (see dual_faults.rs).
+    let expected = if first["liboqs"]["avx2"].as_bool().unwrap() { 3 } else { 0 };
+    let log = std::fs::read_to_string(dir.join("pqverify-disagreements.jsonl")).unwrap_or_default();
+    assert_eq!(log.lines().count(), expected);
     for line in log.lines() {
         let record: Value = serde_json::from_str(line).unwrap();
         let text = record.to_string();
         assert!(text.contains(lib_arg), "the record names the loaded library: {text}");
     }
     // The same through the environment variable.
-    let out = Command::new(env!("CARGO_BIN_EXE_pqverify"))
+    let out = common::pqverify_command()
         .current_dir(&dir)
         .args(["suites", "--json"])
         .env(LIBOQS_ENV, lib_arg)

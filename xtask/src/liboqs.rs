@@ -15,7 +15,20 @@ const ALGORITHMS: &str = "SIG_ml_dsa_44;SIG_ml_dsa_65;SIG_ml_dsa_87";
 /// Builds `target/liboqs-shared/lib/liboqs.so` (the release `oqs-sys` vendors) once
 /// (kept while the source is the same) and returns its path.
 pub(crate) fn shared() -> Result<PathBuf> {
-    build(&vendored_source()?, &path("target/liboqs-shared"), ALGORITHMS)
+    build(&vendored_source()?, &path("target/liboqs-shared"), ALGORITHMS, &[])
+}
+
+/// The cmake arguments of a cross build for AArch64 Linux with Debian's cross compiler.
+const AARCH64: &[&str] = &[
+    "-DCMAKE_SYSTEM_NAME=Linux",
+    "-DCMAKE_SYSTEM_PROCESSOR=aarch64",
+    "-DCMAKE_C_COMPILER=aarch64-linux-gnu-gcc",
+    "-DCMAKE_ASM_COMPILER=aarch64-linux-gnu-gcc",
+];
+
+/// [`shared`] cross-built for AArch64: `target/liboqs-shared-aarch64/lib/liboqs.so`.
+pub(crate) fn shared_aarch64() -> Result<PathBuf> {
+    build(&vendored_source()?, &path("target/liboqs-shared-aarch64"), ALGORITHMS, AARCH64)
 }
 
 /// The liboqs 0.16 source archive in the workspace's `shared/peers/` (beside the
@@ -31,6 +44,17 @@ SIG_slh_dsa_pure_shake_192s;SIG_slh_dsa_pure_shake_192f;SIG_slh_dsa_pure_shake_2
 /// Builds liboqs 0.16 (all 15 suites) as `target/liboqs-0.16/lib/liboqs.so` from the
 /// archive in `../shared/peers/`, once, and returns its path.
 pub(crate) fn peer_016() -> Result<PathBuf> {
+    build(&peer_016_source()?, &path("target/liboqs-0.16"), ALGORITHMS_016, &[])
+}
+
+/// [`peer_016`] cross-built for AArch64 (mldsa-native's AArch64 backend):
+/// `target/liboqs-0.16-aarch64/lib/liboqs.so`.
+pub(crate) fn peer_016_aarch64() -> Result<PathBuf> {
+    build(&peer_016_source()?, &path("target/liboqs-0.16-aarch64"), ALGORITHMS_016, AARCH64)
+}
+
+/// The liboqs 0.16 source, unpacked from `../shared/peers/` once.
+fn peer_016_source() -> Result<PathBuf> {
     let archive = crate::project::root().join(format!("../shared/peers/{PEER_ARCHIVE}.tar.gz"));
     if !archive.exists() {
         return Err(format!(
@@ -44,12 +68,13 @@ pub(crate) fn peer_016() -> Result<PathBuf> {
         std::fs::create_dir_all(&unpacked).map_err(|e| format!("{}: {e}", unpacked.display()))?;
         exec("tar xzf (liboqs 0.16)", Command::new("tar").arg("xzf").arg(&archive).arg("-C").arg(&unpacked))?;
     }
-    build(&source, &path("target/liboqs-0.16"), ALGORITHMS_016)
+    Ok(source)
 }
 
-/// Builds `build/lib/liboqs.so` from `source` with `algorithms` once (kept while the
-/// source is the same) and returns its path.
-fn build(source: &std::path::Path, build: &std::path::Path, algorithms: &str) -> Result<PathBuf> {
+/// Builds `build/lib/liboqs.so` from `source` with `algorithms` (and the `cross`
+/// compilation's cmake arguments) once, kept while the source is the same, and returns
+/// its path.
+fn build(source: &std::path::Path, build: &std::path::Path, algorithms: &str, cross: &[&str]) -> Result<PathBuf> {
     let library = build.join("lib/liboqs.so");
     let stamp = build.join("source");
     let built_from = std::fs::read_to_string(&stamp).unwrap_or_default();
@@ -67,7 +92,8 @@ fn build(source: &std::path::Path, build: &std::path::Path, algorithms: &str) ->
             .args(["-DCMAKE_BUILD_TYPE=Release", "-DBUILD_SHARED_LIBS=ON", "-DOQS_BUILD_ONLY_LIB=ON"])
             // Run-time CPU dispatch, as oqs-sys builds it; no OpenSSL (none is needed).
             .args(["-DOQS_DIST_BUILD=ON", "-DOQS_USE_OPENSSL=OFF", "-DCMAKE_ASM_COMPILER=gcc"])
-            .arg(format!("-DOQS_MINIMAL_BUILD={algorithms}")),
+            .arg(format!("-DOQS_MINIMAL_BUILD={algorithms}"))
+            .args(cross),
     )?;
     exec("cmake --build (liboqs, shared)", Command::new("cmake").arg("--build").arg(build).arg("--parallel"))?;
     if !library.exists() {

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod aarch64;
 mod acvp;
 mod architecture;
 mod bench;
@@ -57,6 +58,9 @@ enum Command {
     /// Where one ML-DSA verify spends its instructions, per component (callgrind):
     /// pqverify one-shot and prepared beside liboqs 0.16.
     Profile(profile::Flags),
+    /// Instructions per verify under qemu-aarch64 (not times): pqverify's AArch64 kernel
+    /// sets beside liboqs 0.16's AArch64 code, on the same fixtures.
+    Count(aarch64::Flags),
     /// Only install what is missing, saying what was found.
     Setup,
     /// Build the browser benchmark page and serve it on 127.0.0.1:8765.
@@ -80,6 +84,7 @@ fn main() -> ExitCode {
         Command::Test { only, list: false } => test::run(only.as_deref()),
         Command::Bench(flags) => bench::run(&flags),
         Command::Profile(flags) => setup::all().and_then(|()| profile::run(&flags)),
+        Command::Count(flags) => setup::all().and_then(|()| aarch64::count(&flags)),
         Command::Setup => setup::all().and_then(|()| wasm::tools()),
         Command::Www => www::run(),
         Command::Fixtures => fixtures::run(),

@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 
 use crate::process::{cargo, exec, exec_capture, succeeds};
 use crate::project::{path, test_js};
-use crate::{Result, acvp, bench, differential, fuzz, liboqs, setup, wasm};
+use crate::{Result, aarch64, acvp, bench, differential, fuzz, liboqs, setup, wasm};
 
 /// What a step did.
 enum Ran {
@@ -38,6 +38,10 @@ const STEPS: &[Step] = &[
     Step { name: "native tests (core, kats, testkit, native twin, bench suite, xtask)", run: native_tests },
     Step { name: "doc tests", run: doc_tests },
     Step { name: "liboqs loaded at run time (a shared build of the vendored source)", run: liboqs_loaded },
+    Step {
+        name: "AArch64 under qemu-user: pqverify-core and pqverify-native cross-built, every test on every kernel set",
+        run: aarch64_tests,
+    },
     Step { name: "pqverify-core builds for wasm32 (no_std and alloc)", run: core_wasm_builds },
     Step { name: "the native library builds without the CLI's dependencies", run: native_library_alone },
     Step { name: "cargo doc and cargo package (pqverify-core, pqverify-native)", run: packages },
@@ -119,10 +123,10 @@ fn clippy_wasm() -> Result<Ran> {
 }
 
 /// The counts each native run must hand over, with every case passed: (report name,
-/// cases). Every ACVP case and every C2SP CCTV accumulated signature (10 000 per
-/// parameter set) on each kernel set this CPU has, which the step names.
-fn required_reports() -> Vec<(String, u64)> {
-    let sets = pqverify_core::available_kernels();
+/// cases). Every ACVP case and every C2SP CCTV accumulated signature (the first
+/// `cctv_signatures` per parameter set) on each of the kernel `sets` the CPU has, which
+/// the step names.
+fn required_reports<S: AsRef<str>>(sets: &[S], cctv_signatures: u64) -> Vec<(String, u64)> {
     let mut required: Vec<(String, u64)> = [
         ("ML-DSA ACVP sigVer", 180),
         ("SLH-DSA ACVP sigVer", 504),
@@ -134,9 +138,9 @@ fn required_reports() -> Vec<(String, u64)> {
     .into_iter()
     .map(|(name, cases)| (name.to_owned(), cases))
     .collect();
-    required.extend(sets.iter().map(|set| (format!("kernels {set}"), 684)));
+    required.extend(sets.iter().map(|set| (format!("kernels {}", set.as_ref()), 684)));
     for suite in ["ML-DSA-44", "ML-DSA-65", "ML-DSA-87"] {
-        required.push((format!("CCTV accumulated {suite}"), 10_000 * sets.len() as u64));
+        required.push((format!("CCTV accumulated {suite}"), cctv_signatures * sets.len() as u64));
     }
     required
 }
@@ -148,17 +152,43 @@ fn native_tests() -> Result<Ran> {
         "cargo test (native)",
         cargo().args(["test", "--workspace", "--exclude", "pqverify-wasm", "--all-targets"]).env(REPORTS_ENV, &reports),
     )?;
-    eprintln!("kernel sets of this CPU, each tested: {}", pqverify_core::available_kernels().join(", "));
-    for (name, cases) in required_reports() {
-        let (passed, total) = read_report(&reports, &name)?;
-        if passed != total || total != cases {
-            return Err(format!("{name}: {passed}/{total}, expected {cases}/{cases}"));
-        }
-    }
+    let sets = pqverify_core::available_kernels();
+    eprintln!("kernel sets of this CPU, each tested: {}", sets.join(", "));
+    check_reports(&reports, &required_reports(sets, 10_000))?;
     // liboqs covers only some cases; it must have run and passed all it ran.
     let (passed, total) = read_report(&reports, "backend liboqs")?;
     if total == 0 || passed != total {
         return Err(format!("backend liboqs: {passed}/{total}"));
+    }
+    libtest_count(&out)
+}
+
+/// Every report in `required` was handed over with all its cases, and passed.
+fn check_reports(reports: &Path, required: &[(String, u64)]) -> Result {
+    for (name, cases) in required {
+        let (passed, total) = read_report(reports, name)?;
+        if passed != total || total != *cases {
+            return Err(format!("{name}: {passed}/{total}, expected {cases}/{cases}"));
+        }
+    }
+    Ok(())
+}
+
+/// The native tests of pqverify-core and pqverify-native (the CLI's included, and the
+/// loaded-liboqs ones) cross-built for AArch64 and run under qemu-user: the same
+/// reports as natively, on every AArch64 kernel set.
+fn aarch64_tests() -> Result<Ran> {
+    let reports = path("target/test-reports-aarch64");
+    let _ = std::fs::remove_dir_all(&reports);
+    let out = aarch64::run_tests(&reports, REPORTS_ENV)?;
+    let sets = aarch64::kernel_sets()?;
+    eprintln!("AArch64 kernel sets under qemu, each tested: {}", sets.join(", "));
+    check_reports(&reports, &required_reports(&sets, aarch64::CCTV_SIGNATURES))?;
+    for name in ["backend liboqs", "backend liboqs (loaded)"] {
+        let (passed, total) = read_report(&reports, name)?;
+        if total == 0 || passed != total {
+            return Err(format!("{name}: {passed}/{total}"));
+        }
     }
     libtest_count(&out)
 }

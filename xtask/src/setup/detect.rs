@@ -72,6 +72,22 @@ impl Probe {
         self.program(self.cc.as_deref().unwrap_or(Path::new("cc")))
     }
 
+    /// Debian's AArch64 cross compiler, as the linker, the `cc` crate and cmake call it.
+    pub(crate) fn aarch64_gcc(&self) -> Option<PathBuf> {
+        self.program(Path::new("aarch64-linux-gnu-gcc"))
+    }
+
+    /// The AArch64 C library's dynamic loader, where `qemu-aarch64 -L` finds it.
+    pub(crate) fn aarch64_libc(&self) -> Option<PathBuf> {
+        let loader = self.at(Path::new("/usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1"));
+        loader.exists().then_some(loader)
+    }
+
+    /// qemu-user's AArch64 emulator on `PATH`.
+    pub(crate) fn qemu_aarch64(&self) -> Option<PathBuf> {
+        self.program(Path::new("qemu-aarch64"))
+    }
+
     /// The libclang shared library bindgen would load, or `None`.
     ///
     /// clang-sys's run-time search, in its order: `LIBCLANG_PATH` alone when set (a

@@ -14,8 +14,24 @@ use detect::Probe;
 /// Everything the current checks need.
 pub(crate) fn all() -> Result {
     rust_target("wasm32-unknown-unknown")?;
-    liboqs_build_tools()
+    liboqs_build_tools()?;
+    aarch64_tools()
 }
+
+/// What the AArch64 tests and counts need: the Rust target, Debian's cross compiler
+/// and C library (the linker, the `cc` crate and cmake call the compiler by name), and
+/// qemu-user (`qemu-aarch64`, which runs the binaries and loads the counting plugin).
+pub(crate) fn aarch64_tools() -> Result {
+    rust_target("aarch64-unknown-linux-gnu")?;
+    tools(&AARCH64_TOOLS)
+}
+
+/// See [`aarch64_tools`].
+const AARCH64_TOOLS: [Tool; 3] = [
+    Tool { name: "AArch64 cross compiler", find: Probe::aarch64_gcc, packages: &["gcc-aarch64-linux-gnu"] },
+    Tool { name: "AArch64 C library", find: Probe::aarch64_libc, packages: &["libc6-dev-arm64-cross"] },
+    Tool { name: "qemu-aarch64", find: Probe::qemu_aarch64, packages: &["qemu-user"] },
+];
 
 /// The nightly toolchain and cargo-fuzz, for the fuzz targets.
 pub(crate) fn fuzz_tools() -> Result {
@@ -99,10 +115,15 @@ fn plan(probe: &Probe, tools: &[Tool]) -> (Vec<&'static str>, Vec<String>) {
     (packages, report)
 }
 
-/// Installs what liboqs's build needs, then checks that it is now found where its
-/// consumer looks (a package that installs but is not found would fail later, obscurely).
+/// Installs what liboqs's build needs.
 fn liboqs_build_tools() -> Result {
-    let (packages, report) = plan(&Probe::system(), &LIBOQS_BUILD_TOOLS);
+    tools(&LIBOQS_BUILD_TOOLS)
+}
+
+/// Installs what is missing of `tools`, then checks that each is now found where its
+/// consumer looks (a package that installs but is not found would fail later, obscurely).
+fn tools(tools: &[Tool]) -> Result {
+    let (packages, report) = plan(&Probe::system(), tools);
     for line in &report {
         eprintln!("xtask: setup: {line}");
     }
@@ -110,7 +131,7 @@ fn liboqs_build_tools() -> Result {
         return Ok(());
     }
     apt_install(&packages)?;
-    let (still, report) = plan(&Probe::system(), &LIBOQS_BUILD_TOOLS);
+    let (still, report) = plan(&Probe::system(), tools);
     if !still.is_empty() {
         return Err(format!("set-up installed {} but still: {}", packages.join(" "), report.join("; ")));
     }

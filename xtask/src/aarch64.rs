@@ -1,0 +1,249 @@
+//! AArch64 without an Arm CPU: pqverify-core and pqverify-native cross-built for
+//! `aarch64-unknown-linux-gnu` with Debian's cross compiler, their tests run under
+//! qemu-user (a step of `cargo xtask test`), and `cargo xtask count`, which counts the
+//! instructions one verify executes under qemu for pqverify's kernel sets and for
+//! liboqs 0.16 (mldsa-native's AArch64 code) on the same fixtures. Emulation says
+//! nothing about time: the counts are counts, and are recorded as their own kind.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::Result;
+use crate::process::{cargo, exec, exec_capture};
+use crate::project::path;
+
+/// The Rust target.
+pub(crate) const TARGET: &str = "aarch64-unknown-linux-gnu";
+
+/// Debian's AArch64 C library, where qemu-user finds the dynamic loader.
+const SYSROOT: &str = "/usr/aarch64-linux-gnu";
+
+/// The emulator and its arguments, as words.
+fn qemu() -> Vec<String> {
+    vec!["qemu-aarch64".into(), "-L".into(), SYSROOT.into()]
+}
+
+/// The CCTV accumulated signatures verified per parameter set under emulation: the first
+/// 100 (their published digest), since signing 30 000 under qemu takes minutes; the
+/// 10 000 run natively on every x86-64 set.
+pub(crate) const CCTV_SIGNATURES: u64 = 100;
+
+/// `cargo args…` for the AArch64 target, release-built (the tests verify thousands of
+/// signatures, slow in debug under emulation), linked by the cross compiler, its test
+/// binaries run under qemu; `target/` is shared with the other release builds.
+fn cross_cargo(args: &[&str]) -> Command {
+    let mut cmd = cargo();
+    cmd.args(args)
+        .args(["--release", "--target", TARGET])
+        .env("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER", "aarch64-linux-gnu-gcc")
+        .env("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER", qemu().join(" "));
+    cmd
+}
+
+/// A cross-built binary of `target/aarch64-unknown-linux-gnu/release/`.
+fn binary(name: &str) -> PathBuf {
+    path(&format!("target/{TARGET}/release/{name}"))
+}
+
+/// The kernel sets the cross-built `pqverify` reports under qemu (whose default CPU,
+/// `max`, has every feature the sets use).
+pub(crate) fn kernel_sets() -> Result<Vec<String>> {
+    let words = qemu();
+    let out = Command::new(&words[0])
+        .args(&words[1..])
+        .arg(binary("pqverify"))
+        .args(["suites", "--json"])
+        .output()
+        .map_err(|e| format!("qemu-aarch64 pqverify suites: cannot start: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("qemu-aarch64 pqverify suites: {}", String::from_utf8_lossy(&out.stderr).trim()));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap_or_default())
+        .map_err(|e| format!("pqverify suites --json under qemu: {e}"))?;
+    first["available_kernels"]
+        .as_array()
+        .map(|sets| sets.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+        .ok_or_else(|| "pqverify suites --json under qemu: no available_kernels".to_owned())
+}
+
+/// Cross-builds pqverify-core and pqverify-native (the CLI included) with their tests,
+/// then runs them under qemu with `reports` receiving the counts, the CLI tests running
+/// the AArch64 `pqverify` under qemu too, and the liboqs-loading tests loading the
+/// vendored liboqs cross-built. Returns the test runner's output.
+pub(crate) fn run_tests(reports: &Path, reports_env: &str) -> Result<String> {
+    let liboqs = crate::liboqs::shared_aarch64()?;
+    let packages = ["-p", "pqverify-core", "-p", "pqverify-native"];
+    exec(
+        "cargo build (AArch64: pqverify-core and pqverify-native, with tests)",
+        cross_cargo(&["test", "--no-run"]).args(packages),
+    )?;
+    exec(
+        "cargo build (AArch64: the pqverify CLI)",
+        &mut cross_cargo(&["build", "-p", "pqverify-native", "--bin", "pqverify"]),
+    )?;
+    let tests = |args: &[&str]| {
+        let mut cmd = cross_cargo(&["test"]);
+        cmd.args(args)
+            .env("PQVERIFY_TEST_RUNNER", qemu().join(" "))
+            .env("PQVERIFY_CCTV_ITERATIONS", CCTV_SIGNATURES.to_string())
+            .env(reports_env, reports);
+        cmd
+    };
+    let mut out =
+        exec_capture("cargo test under qemu-aarch64 (pqverify-core, pqverify-native)", &mut tests(&packages))?;
+    out.push_str(&exec_capture(
+        "cargo test under qemu-aarch64 (the liboqs loaded at run time)",
+        tests(&["-p", "pqverify-native", "--test", "liboqs_loaded", "--", "--include-ignored"])
+            .env("PQVERIFY_LIBOQS", &liboqs),
+    )?);
+    Ok(out)
+}
+
+/// `cargo xtask count`'s flags.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct Flags {
+    /// Verifies per counted run (the run with none is subtracted).
+    #[arg(long, default_value_t = 20)]
+    pub(crate) count: u64,
+    /// The qemu CPU model (`max` has the SHA-3 and SHA-512 instructions; `neoverse-n1` has not).
+    #[arg(long, default_value = "max")]
+    pub(crate) cpu: String,
+    /// Where the records and the table go.
+    #[arg(long, default_value = "target/count")]
+    pub(crate) out: PathBuf,
+}
+
+/// The suites counted: ML-DSA, and one SLH-DSA-SHA2 and -SHAKE of each speed.
+const SUITES: [&str; 6] =
+    ["ML-DSA-44", "ML-DSA-65", "ML-DSA-87", "SLH-DSA-SHA2-128s", "SLH-DSA-SHA2-128f", "SLH-DSA-SHAKE-128f"];
+
+/// The ways counted: (column, `verify-loop` way, pqverify's kernel set).
+const WAYS: [(&str, &str, &str); 5] = [
+    ("pqverify neon-sha3", "pqverify", "neon-sha3"),
+    ("pqverify neon", "pqverify", "neon"),
+    ("pqverify portable", "pqverify", "portable"),
+    ("pqverify-prepared neon-sha3", "pqverify-prepared", "neon-sha3"),
+    ("liboqs 0.16", "liboqs", "portable"),
+];
+
+/// `cargo xtask count`.
+pub(crate) fn count(flags: &Flags) -> Result {
+    crate::setup::aarch64_tools()?;
+    exec(
+        "cargo build (AArch64: pqverify-bench)",
+        &mut cross_cargo(&["build", "-p", "pqverify-bench-native", "--bin", "pqverify-bench"]),
+    )?;
+    let liboqs = crate::liboqs::peer_016_aarch64()?;
+    let plugin = plugin()?;
+    let out_dir = path(&flags.out.to_string_lossy());
+    std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    let mut records = String::new();
+    let mut rows = Vec::new();
+    for suite in SUITES {
+        let mut row = Vec::new();
+        for (column, way, kernels) in WAYS {
+            let run = |n: u64| count_one(&plugin, &flags.cpu, &liboqs, way, suite, kernels, n, &out_dir);
+            let (with, without) = (run(flags.count)?, run(0)?);
+            let per_verify = with.saturating_sub(without) as f64 / flags.count as f64;
+            eprintln!("xtask count: {suite} {column}: {per_verify:.0} instructions per verify");
+            records.push_str(
+                &serde_json::json!({
+                    "kind": "instructions",
+                    "measure": "guest instructions executed per verify, under emulation (not a time)",
+                    "emulator": qemu_version()?,
+                    "cpu": flags.cpu,
+                    "target": TARGET,
+                    "suite": suite,
+                    "way": column,
+                    "kernels": if way == "liboqs" { serde_json::Value::Null } else { kernels.into() },
+                    "verifies": flags.count,
+                    "instructions_per_verify": per_verify.round() as u64,
+                })
+                .to_string(),
+            );
+            records.push('\n');
+            row.push(per_verify);
+        }
+        rows.push((suite, row));
+    }
+    let table = table(&flags.cpu, &rows);
+    println!("{table}");
+    for (file, text) in [("counts.jsonl", &records), ("counts.md", &table)] {
+        let file = out_dir.join(file);
+        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    Ok(())
+}
+
+/// Instructions one run of `verify-loop` executes under qemu with the counting plugin.
+#[allow(clippy::too_many_arguments, reason = "one run's every parameter, named")]
+fn count_one(
+    plugin: &Path,
+    cpu: &str,
+    liboqs: &Path,
+    way: &str,
+    suite: &str,
+    kernels: &str,
+    n: u64,
+    dir: &Path,
+) -> Result<u64> {
+    let total = dir.join(format!("{suite}.{way}.{kernels}.{n}.count"));
+    let words = qemu();
+    exec(
+        &format!("qemu-aarch64 -cpu {cpu}: {way} ({kernels}) {suite} × {n}"),
+        Command::new(&words[0])
+            .args(&words[1..])
+            .args(["-cpu", cpu, "-plugin"])
+            .arg(format!("{},out={}", plugin.display(), total.display()))
+            .arg(binary("pqverify-bench"))
+            .args(["verify-loop", "--way", way, "--suite", suite, "--count", &n.to_string(), "--kernels", kernels])
+            .arg("--liboqs")
+            .arg(liboqs),
+    )?;
+    let text = std::fs::read_to_string(&total).map_err(|e| format!("{}: {e}", total.display()))?;
+    text.trim().parse().map_err(|e| format!("{}: {e}", total.display()))
+}
+
+/// The counting plugin (`xtask/qemu/count.c`), built with the host's C compiler.
+fn plugin() -> Result<PathBuf> {
+    let source = path("xtask/qemu/count.c");
+    let library = path("target/qemu-count/libcount.so");
+    std::fs::create_dir_all(path("target/qemu-count")).map_err(|e| format!("target/qemu-count: {e}"))?;
+    exec(
+        "cc (the qemu counting plugin)",
+        Command::new("cc").args(["-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-o"]).arg(&library).arg(&source),
+    )?;
+    Ok(library)
+}
+
+/// `qemu-aarch64 --version`'s first line.
+fn qemu_version() -> Result<String> {
+    let out = Command::new("qemu-aarch64")
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("qemu-aarch64 --version: cannot start: {e}"))?;
+    Ok(String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or_default().to_owned())
+}
+
+/// The Markdown table: one row per suite, one column per way, thousands of
+/// instructions, with the ratios the targets name.
+fn table(cpu: &str, rows: &[(&str, Vec<f64>)]) -> String {
+    let mut out = format!(
+        "Instructions per verify under qemu-aarch64 (-cpu {cpu}), thousands: counts of executed guest \
+         instructions, not times.\n\n| suite | {} | neon-sha3 / liboqs 0.16 | neon-sha3 / portable |\n|---|{}---:|---:|\n",
+        WAYS.iter().map(|(c, _, _)| *c).collect::<Vec<_>>().join(" | "),
+        "---:|".repeat(WAYS.len())
+    );
+    for (suite, row) in rows {
+        let cells: Vec<String> = row.iter().map(|v| format!("{:.1}", v / 1000.0)).collect();
+        let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}", a / b) } else { "—".into() };
+        out.push_str(&format!(
+            "| {suite} | {} | {} | {} |\n",
+            cells.join(" | "),
+            ratio(row[0], row[4]),
+            ratio(row[0], row[2])
+        ));
+    }
+    out
+}
