@@ -7,7 +7,6 @@
 mod common;
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::Arc;
 
 use pqverify_native::backend::{Backend, LIBOQS_ENV, Liboqs};
