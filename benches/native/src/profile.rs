@@ -23,11 +23,7 @@ pub(crate) fn verify_loop(
     liboqs: Option<Arc<Liboqs>>,
 ) -> Result<ExitCode, Failure> {
     let fixtures = pqverify_bench::Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
-    let f = fixtures
-        .suites
-        .iter()
-        .find(|f| f.suite.eq_ignore_ascii_case(suite))
-        .ok_or_else(|| BadInput(format!("--suite: no fixture for {suite:?}")))?;
+    let f = crate::run::fixture_for(&fixtures, suite)?;
     let s = crate::ways::suite_of(f).ok_or_else(|| BadInput(format!("--suite: {suite:?} is not a suite")))?;
     let message = Message::pure(&f.msg, b"");
     let mut valid = 0;

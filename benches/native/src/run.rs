@@ -142,16 +142,24 @@ const MEMORY_KEYS: u32 = 200;
 
 /// `pqverify-bench first-call --suite S` (hidden): the first verify of this fresh
 /// process, as one JSON line, for `run`'s first-call records.
+/// The benchmark fixture of `suite` (named case-insensitively), or the `--suite` error.
+pub(crate) fn fixture_for<'a>(
+    fixtures: &'a pqverify_bench::Fixtures,
+    suite: &str,
+) -> Result<&'a pqverify_bench::SuiteFixture, Failure> {
+    fixtures
+        .suites
+        .iter()
+        .find(|f| f.suite.eq_ignore_ascii_case(suite))
+        .ok_or_else(|| BadInput(format!("--suite: no fixture for {suite:?}")))
+}
+
 pub(crate) fn first_call(suite: &str, kernels: Option<&str>) -> Result<ExitCode, Failure> {
     if let Some(name) = kernels {
         pqverify_core::force_kernels(Some(name)).map_err(|e| BadInput(format!("--kernels {name}: {e}")))?;
     }
     let fixtures = pqverify_bench::Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
-    let f = fixtures
-        .suites
-        .iter()
-        .find(|f| f.suite.eq_ignore_ascii_case(suite))
-        .ok_or_else(|| BadInput(format!("--suite: no fixture for {suite:?}")))?;
+    let f = fixture_for(&fixtures, suite)?;
     let measured = capacity::first_call_here(f).map_err(Internal)?;
     say!("{}", serde_json::to_string(&measured).map_err(|e| Internal(e.to_string()))?);
     Ok(ExitCode::SUCCESS)
