@@ -82,14 +82,23 @@ pub(crate) fn run(only: Option<&str>) -> Result {
         return Err(format!("no step's name contains {only:?}"));
     }
     let mut passed = 0;
+    let mut took = Vec::new();
+    let all = std::time::Instant::now();
     for (i, step) in steps.iter().enumerate() {
         eprintln!("xtask test [{}/{}]: {}", i + 1, steps.len(), step.name);
+        let start = std::time::Instant::now();
         match (step.run)().map_err(|e| format!("{}: {e}", step.name))? {
             Ran::Tests(0) => return Err(format!("{}: ran no test", step.name)),
             Ran::Tests(n) => passed += n,
             Ran::Check => {}
         }
+        took.push((step.name, start.elapsed()));
     }
+    // Where the time went, so a slow step is seen where CI prints it.
+    for (name, elapsed) in took {
+        println!("{:>7.1} s  {name}", elapsed.as_secs_f64());
+    }
+    println!("{:>7.1} s  all steps (set-up before them not included)", all.elapsed().as_secs_f64());
     println!("tests: {passed} passed, 0 failed");
     match only {
         None => println!("xtask test: all {} steps ok", STEPS.len()),
