@@ -1,5 +1,6 @@
 //! NEON kernels for AArch64, and the set over them with Armv8.2's SHA-3 instructions.
-//! The NEON set replaces: Keccak-f[1600] ×4 (two states per vector), and SHA-256 and
+//! The NEON set replaces: Keccak-f[1600] ×4 (two states per vector), the ML-DSA NTT,
+//! inverse NTT and pointwise products (four coefficients per vector), and SHA-256 and
 //! SHA-512 compression by the `sha2` crate's code, which uses the Armv8 SHA-256 and
 //! Armv8.2 SHA-512 instructions where the CPU has them (its own detection). The SHA-3
 //! set is the NEON set with Keccak ×4 done with EOR3, RAX1, XAR and BCAX.
@@ -10,6 +11,7 @@
 use crate::kernel_set::KernelSet;
 
 pub(crate) mod keccak;
+pub(crate) mod ntt;
 mod token;
 
 use token::PROVEN;
@@ -21,6 +23,10 @@ pub(crate) const SET: KernelSet = KernelSet {
     f1600x4: keccak::f1600x4,
     sha256_compress: |state, block| sha2::block_api::compress256(state, core::slice::from_ref(block)),
     sha512_compress: |state, block| sha2::block_api::compress512(state, core::slice::from_ref(block)),
+    ntt: ntt::ntt,
+    inv_ntt: ntt::inv_ntt,
+    pointwise: ntt::pointwise,
+    pointwise_row: ntt::pointwise_row,
     ..crate::portable::SET
 };
 
