@@ -12,6 +12,11 @@
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 pub(crate) mod aarch64;
+#[cfg(any(
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+mod compact;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 pub(crate) mod wasm32;
 #[cfg(target_arch = "x86_64")]

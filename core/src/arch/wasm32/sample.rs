@@ -7,35 +7,12 @@ use core::arch::wasm32::{
     i8x16, i8x16_swizzle, i32x4_bitmask, i32x4_lt, i32x4_splat, u8x16_swizzle, v128, v128_and, v128_load, v128_store,
 };
 
+use crate::arch::compact::COMPACT;
 use crate::ring::Poly;
 use crate::ring::field::Q;
 
 /// Candidates in one SHAKE128 block (168 bytes / 3).
 const CANDIDATES: usize = 56;
-
-/// For each 4-bit acceptance mask: the bytes of the kept lanes, in order, then zeros
-/// (swizzle indices ≥ 16 give 0).
-const COMPACT: [[u8; 16]; 16] = {
-    let mut table = [[0x80u8; 16]; 16];
-    let mut mask = 0;
-    while mask < 16 {
-        let mut at = 0;
-        let mut lane = 0;
-        while lane < 4 {
-            if mask & (1 << lane) != 0 {
-                let mut b = 0;
-                while b < 4 {
-                    table[mask][4 * at + b] = (4 * lane + b) as u8;
-                    b += 1;
-                }
-                at += 1;
-            }
-            lane += 1;
-        }
-        mask += 1;
-    }
-    table
-};
 
 /// RejNTTPoly's loop over one block. Contract: `portable::sample::rej_sample`.
 pub(crate) fn rej_sample(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
