@@ -3,7 +3,9 @@
 use fips204::traits::{KeyGen as _, SerDes as _, Signer as _};
 use pqverify_core::{PreHash, Suite};
 
-use crate::{NoRng, Rng, oracle};
+use std::sync::OnceLock;
+
+use crate::{NoRng, Rng, cache, oracle};
 
 /// What a key pair is derived from: ξ for ML-DSA (FIPS 204 ML-DSA.KeyGen_internal),
 /// SK.seed, SK.prf and PK.seed for SLH-DSA (the first n bytes of each).
@@ -42,7 +44,7 @@ fn slh_n(suite: Suite) -> Option<usize> {
 }
 
 /// What to sign: M with a context (pure), or PH(M) with a context and the hash's OID.
-enum Request<'a> {
+pub(crate) enum Request<'a> {
     Pure { msg: &'a [u8], ctx: &'a [u8] },
     PreHash { digest: &'a [u8], ctx: &'a [u8], oid: &'a [u8] },
 }
@@ -52,8 +54,10 @@ type SignFn = dyn Fn(Request<'_>, &[u8; 32]) -> Vec<u8> + Send + Sync;
 /// A key pair of one suite from the independent signers.
 pub struct KeyPair {
     suite: Suite,
+    seed: KeySeed,
     public_key: Vec<u8>,
-    sign: Box<SignFn>,
+    /// The signer, derived when a signature is not in the cache (see [`cache`]).
+    signer: OnceLock<Box<SignFn>>,
 }
 
 impl KeyPair {
@@ -62,6 +66,19 @@ impl KeyPair {
     /// # Panics
     /// If the signer refuses its own seed (it does not for any suite).
     pub fn new(suite: Suite, seed: &KeySeed) -> Self {
+        let signer = OnceLock::new();
+        let key = cache::Key::public_key(suite, seed);
+        let public_key = key.read().unwrap_or_else(|| {
+            let (public_key, sign) = Self::derive(suite, seed);
+            let _ = signer.set(sign);
+            key.write(&public_key);
+            public_key
+        });
+        KeyPair { suite, seed: seed.clone(), public_key, signer }
+    }
+
+    /// The independent signer's key pair: the public key and the signing function.
+    fn derive(suite: Suite, seed: &KeySeed) -> (Vec<u8>, Box<SignFn>) {
         macro_rules! ml {
             ($m:ident) => {{
                 let (pk, sk) = fips204::$m::KG::keygen_from_seed(&seed.xi);
@@ -95,7 +112,7 @@ impl KeyPair {
                 (pk.into_bytes().to_vec(), Box::new(sign) as Box<SignFn>)
             }};
         }
-        let (public_key, sign) = match suite {
+        match suite {
             Suite::MlDsa44 => ml!(ml_dsa_44),
             Suite::MlDsa65 => ml!(ml_dsa_65),
             Suite::MlDsa87 => ml!(ml_dsa_87),
@@ -111,8 +128,18 @@ impl KeyPair {
             Suite::SlhDsaShake192f => slh!(slh_dsa_shake_192f, 24),
             Suite::SlhDsaShake256s => slh!(slh_dsa_shake_256s, 32),
             Suite::SlhDsaShake256f => slh!(slh_dsa_shake_256f, 32),
-        };
-        KeyPair { suite, public_key, sign }
+        }
+    }
+
+    /// `request` signed, from the cache where it holds it.
+    fn sign_request(&self, request: Request<'_>, rnd: &[u8; 32]) -> Vec<u8> {
+        let key = cache::Key::signature(self.suite, &self.seed, &request, rnd);
+        key.read().unwrap_or_else(|| {
+            let sign = self.signer.get_or_init(|| Self::derive(self.suite, &self.seed).1);
+            let signature = sign(request, rnd);
+            key.write(&signature);
+            signature
+        })
     }
 
     /// The suite.
@@ -128,14 +155,14 @@ impl KeyPair {
     /// A pure signature on `msg` with context `ctx` (|ctx| ≤ 255). ML-DSA signs hedged
     /// with `rnd`; SLH-DSA deterministically (`rnd` unused).
     pub fn sign(&self, msg: &[u8], ctx: &[u8], rnd: &[u8; 32]) -> Vec<u8> {
-        (self.sign)(Request::Pure { msg, ctx }, rnd)
+        self.sign_request(Request::Pure { msg, ctx }, rnd)
     }
 
     /// A pre-hash signature (HashML-DSA / HashSLH-DSA) on `msg` under `hash`, the
     /// digest computed by the independent [`oracle::prehash`].
     pub fn hash_sign(&self, hash: PreHash, msg: &[u8], ctx: &[u8], rnd: &[u8; 32]) -> Vec<u8> {
         let digest = oracle::prehash(hash, msg);
-        (self.sign)(Request::PreHash { digest: &digest, ctx, oid: &hash.oid_der() }, rnd)
+        self.sign_request(Request::PreHash { digest: &digest, ctx, oid: &hash.oid_der() }, rnd)
     }
 }
 

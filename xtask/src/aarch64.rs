@@ -67,17 +67,28 @@ pub(crate) fn kernel_sets() -> Result<Vec<String>> {
         .ok_or_else(|| "pqverify suites --json under qemu: no available_kernels".to_owned())
 }
 
-/// Cross-builds pqverify-core and pqverify-native (the CLI included) with their tests,
-/// then runs them under qemu with `reports` receiving the counts, the CLI tests running
-/// the AArch64 `pqverify` under qemu too, and the liboqs-loading tests loading the
-/// vendored liboqs cross-built. Returns the test runner's output.
-pub(crate) fn run_tests(reports: &Path, reports_env: &str) -> Result<String> {
+/// The crates whose tests run under qemu: all but the wasm bindings (wasm32 only) and
+/// xtask (the host's build tool).
+const CRATES: [&str; 7] = [
+    "pqverify-core",
+    "pqverify-native",
+    "pqverify-kats",
+    "pqverify-testkit",
+    "pqverify-bench",
+    "pqverify-bench-native",
+    "pqverify-differential",
+];
+
+/// Cross-builds every crate whose tests do not need x86-64 or a browser (core, the
+/// native twin and its CLI, the KATs, the test kit, the benchmark driver, the
+/// differential campaign), then runs their tests under qemu with `env` set (where the
+/// reports go, the signature cache), the CLI tests running the AArch64 binaries under
+/// qemu too, and the liboqs-loading tests loading the vendored liboqs cross-built.
+/// Returns the test runner's output.
+pub(crate) fn run_tests(env: [(&str, &Path); 2]) -> Result<String> {
     let liboqs = crate::liboqs::shared_aarch64()?;
-    let packages = ["-p", "pqverify-core", "-p", "pqverify-native"];
-    exec(
-        "cargo build (AArch64: pqverify-core and pqverify-native, with tests)",
-        cross_cargo(&["test", "--no-run"]).args(packages),
-    )?;
+    let packages: Vec<&str> = CRATES.iter().flat_map(|name| ["-p", name]).collect();
+    exec("cargo build (AArch64: the crates' tests)", cross_cargo(&["test", "--no-run"]).args(&packages))?;
     exec(
         "cargo build (AArch64: the pqverify CLI)",
         &mut cross_cargo(&["build", "-p", "pqverify-native", "--bin", "pqverify"]),
@@ -87,11 +98,10 @@ pub(crate) fn run_tests(reports: &Path, reports_env: &str) -> Result<String> {
         cmd.args(args)
             .env("PQVERIFY_TEST_RUNNER", qemu().join(" "))
             .env("PQVERIFY_CCTV_ITERATIONS", CCTV_SIGNATURES.to_string())
-            .env(reports_env, reports);
+            .envs(env);
         cmd
     };
-    let mut out =
-        exec_capture("cargo test under qemu-aarch64 (pqverify-core, pqverify-native)", &mut tests(&packages))?;
+    let mut out = exec_capture("cargo test under qemu-aarch64", &mut tests(&packages))?;
     out.push_str(&exec_capture(
         "cargo test under qemu-aarch64 (the liboqs loaded at run time)",
         tests(&["-p", "pqverify-native", "--test", "liboqs_loaded", "--", "--include-ignored"])

@@ -157,9 +157,14 @@ fn required_reports<S: AsRef<str>>(sets: &[S], cctv_signatures: u64) -> Vec<(Str
 fn native_tests() -> Result<Ran> {
     let reports = path("target/test-reports");
     let _ = std::fs::remove_dir_all(&reports);
+    // Signed anew here, and kept for the AArch64 step (see `pqverify_testkit::cache`).
+    let _ = std::fs::remove_dir_all(path(SIGNATURE_CACHE));
     let out = exec_capture(
         "cargo test (native)",
-        cargo().args(["test", "--workspace", "--exclude", "pqverify-wasm", "--all-targets"]).env(REPORTS_ENV, &reports),
+        cargo()
+            .args(["test", "--workspace", "--exclude", "pqverify-wasm", "--all-targets"])
+            .env(REPORTS_ENV, &reports)
+            .env(SIGNATURE_CACHE_ENV, path(SIGNATURE_CACHE)),
     )?;
     let sets = pqverify_core::available_kernels();
     eprintln!("kernel sets of this CPU, each tested: {}", sets.join(", "));
@@ -189,7 +194,8 @@ fn check_reports(reports: &Path, required: &[(String, u64)]) -> Result {
 fn aarch64_tests() -> Result<Ran> {
     let reports = path("target/test-reports-aarch64");
     let _ = std::fs::remove_dir_all(&reports);
-    let out = aarch64::run_tests(&reports, REPORTS_ENV)?;
+    let cache = path(SIGNATURE_CACHE);
+    let out = aarch64::run_tests([(REPORTS_ENV, &reports), (SIGNATURE_CACHE_ENV, &cache)])?;
     let sets = aarch64::kernel_sets()?;
     eprintln!("AArch64 kernel sets under qemu, each tested: {}", sets.join(", "));
     check_reports(&reports, &required_reports(&sets, aarch64::CCTV_SIGNATURES))?;
@@ -201,6 +207,12 @@ fn aarch64_tests() -> Result<Ran> {
     }
     libtest_count(&out)
 }
+
+/// Where the native tests keep the SLH-DSA signer's outputs for the AArch64 tests.
+const SIGNATURE_CACHE: &str = "target/signature-cache";
+
+/// The variable the tests read it from: `pqverify_testkit::cache::CACHE_ENV`.
+const SIGNATURE_CACHE_ENV: &str = "PQVERIFY_SIGNATURE_CACHE";
 
 /// The variable the tests read: `pqverify_testkit::report::REPORTS_DIR`.
 const REPORTS_ENV: &str = "PQVERIFY_TEST_REPORTS";

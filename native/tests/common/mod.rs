@@ -71,33 +71,13 @@ pub(crate) fn signer(suite: Suite, seed: u8) -> (Vec<u8>, SignFn) {
     (pk, Box::new(move |msg: &[u8], ctx: &[u8]| pair.sign(msg, ctx, &[seed; 32])))
 }
 
-/// The variable naming a program to run the `pqverify` binary under (an emulator with
-/// its arguments, split at spaces, such as `qemu-aarch64 -L /usr/aarch64-linux-gnu` for
-/// a cross-built binary); unset or empty, the binary runs directly.
-pub(crate) const RUNNER_ENV: &str = "PQVERIFY_TEST_RUNNER";
-
-/// The runner's words, if one is set.
-fn runner() -> Vec<String> {
-    std::env::var(RUNNER_ENV).unwrap_or_default().split_whitespace().map(str::to_owned).collect()
-}
-
-/// The `pqverify` binary as a command, under the runner when one is set.
+/// The `pqverify` binary as a command, under the test runner when one is set.
 pub(crate) fn pqverify_command() -> std::process::Command {
-    let binary = env!("CARGO_BIN_EXE_pqverify");
-    match runner().split_first() {
-        Some((program, args)) => {
-            let mut cmd = std::process::Command::new(program);
-            cmd.args(args).arg(binary);
-            cmd
-        }
-        None => std::process::Command::new(binary),
-    }
+    pqverify_testkit::runner::command(env!("CARGO_BIN_EXE_pqverify"))
 }
 
-/// The `pqverify` binary as the start of a shell command line, under the runner when
-/// one is set.
+/// The `pqverify` binary as the start of a shell command line, under the test runner
+/// when one is set.
 pub(crate) fn pqverify_shell() -> String {
-    let mut words = runner();
-    words.push(env!("CARGO_BIN_EXE_pqverify").to_owned());
-    words.join(" ")
+    pqverify_testkit::runner::shell(env!("CARGO_BIN_EXE_pqverify"))
 }
