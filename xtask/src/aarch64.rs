@@ -2,7 +2,8 @@
 //! `aarch64-unknown-linux-gnu` with Debian's cross compiler, their tests run under
 //! qemu-user (a step of `cargo xtask test`), and `cargo xtask count`, which counts the
 //! instructions one verify executes under qemu for pqverify's kernel sets and for
-//! liboqs 0.16 (mldsa-native's AArch64 code) on the same fixtures. Emulation says
+//! liboqs 0.16 (mldsa-native's AArch64 code) on the same fixtures, with llvm-mca's
+//! estimate of the Keccak kernels on Neoverse cores (`crate::mca`). Emulation says
 //! nothing about time: the counts are counts, and are recorded as their own kind.
 
 use std::path::{Path, PathBuf};
@@ -145,15 +146,19 @@ pub(crate) fn count(flags: &Flags) -> Result {
         &mut cross_cargo(&["build", "-p", "pqverify-bench-native", "--bin", "pqverify-bench"]),
     )?;
     let liboqs = crate::liboqs::peer_016_aarch64()?;
-    let plugin = plugin()?;
+    let plugin = build_plugin("count")?;
     let out_dir = path(&flags.out.to_string_lossy());
-    std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    // The runs' own files (totals, traces, the streams llvm-mca read) stay in target/.
+    let scratch = path("target/count-runs");
+    for dir in [&out_dir, &scratch] {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
     let mut records = String::new();
     let mut rows = Vec::new();
     for suite in SUITES {
         let mut row = Vec::new();
         for (column, way, kernels) in WAYS {
-            let run = |n: u64| count_one(&plugin, &flags.cpu, &liboqs, way, suite, kernels, n, &out_dir);
+            let run = |n: u64| count_one(&plugin, &flags.cpu, &liboqs, way, suite, kernels, n, &scratch);
             let (with, without) = (run(flags.count)?, run(0)?);
             let per_verify = with.saturating_sub(without) as f64 / flags.count as f64;
             eprintln!("xtask count: {suite} {column}: {per_verify:.0} instructions per verify");
@@ -177,7 +182,11 @@ pub(crate) fn count(flags: &Flags) -> Result {
         }
         rows.push((suite, row));
     }
-    let table = table(&flags.cpu, &rows);
+    let mut words = qemu();
+    words.extend(["-cpu".to_owned(), flags.cpu.clone()]);
+    let estimates = crate::mca::estimate(&binary("pqverify-bench"), &words, &liboqs, &scratch)?;
+    records.push_str(&estimates.records);
+    let table = format!("{}\n{}", table(&flags.cpu, &rows), estimates.table);
     println!("{table}");
     for (file, text) in [("counts.jsonl", &records), ("counts.md", &table)] {
         let file = out_dir.join(file);
@@ -215,13 +224,13 @@ fn count_one(
     text.trim().parse().map_err(|e| format!("{}: {e}", total.display()))
 }
 
-/// The counting plugin (`xtask/qemu/count.c`), built with the host's C compiler.
-fn plugin() -> Result<PathBuf> {
-    let source = path("xtask/qemu/count.c");
-    let library = path("target/qemu-count/libcount.so");
-    std::fs::create_dir_all(path("target/qemu-count")).map_err(|e| format!("target/qemu-count: {e}"))?;
+/// The qemu plugin `xtask/qemu/{name}.c`, built with the host's C compiler.
+pub(crate) fn build_plugin(name: &str) -> Result<PathBuf> {
+    let source = path(&format!("xtask/qemu/{name}.c"));
+    let library = path(&format!("target/qemu-plugins/lib{name}.so"));
+    std::fs::create_dir_all(path("target/qemu-plugins")).map_err(|e| format!("target/qemu-plugins: {e}"))?;
     exec(
-        "cc (the qemu counting plugin)",
+        &format!("cc (the qemu plugin {name}.c)"),
         Command::new("cc").args(["-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-o"]).arg(&library).arg(&source),
     )?;
     Ok(library)

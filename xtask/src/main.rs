@@ -21,6 +21,7 @@ mod fixtures;
 mod fuzz;
 mod glue;
 mod liboqs;
+mod mca;
 mod process;
 mod profile;
 mod project;

@@ -83,6 +83,13 @@ impl Probe {
         loader.exists().then_some(loader)
     }
 
+    /// LLVM 16's llvm-mca, where Debian's `llvm-16` puts it (the first LLVM in Debian
+    /// with a scheduling model of a Neoverse core: N2's).
+    pub(crate) fn llvm_mca(&self) -> Option<PathBuf> {
+        let mca = self.at(Path::new("/usr/lib/llvm-16/bin/llvm-mca"));
+        mca.exists().then_some(mca)
+    }
+
     /// qemu-user's AArch64 emulator on `PATH`.
     pub(crate) fn qemu_aarch64(&self) -> Option<PathBuf> {
         self.program(Path::new("qemu-aarch64"))

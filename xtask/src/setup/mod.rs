@@ -33,6 +33,12 @@ const AARCH64_TOOLS: [Tool; 3] = [
     Tool { name: "qemu-aarch64", find: Probe::qemu_aarch64, packages: &["qemu-user"] },
 ];
 
+/// llvm-mca, for `cargo xtask count`'s estimates of the Keccak kernels on Arm cores.
+pub(crate) fn llvm_mca() -> Result<PathBuf> {
+    tools(&[Tool { name: "llvm-mca (LLVM 16)", find: Probe::llvm_mca, packages: &["llvm-16"] }])?;
+    Probe::system().llvm_mca().ok_or_else(|| "llvm-mca: not found after installing llvm-16".to_owned())
+}
+
 /// The nightly toolchain and cargo-fuzz, for the fuzz targets.
 pub(crate) fn fuzz_tools() -> Result {
     if !succeeds("rustup", &["run", "nightly", "rustc", "--version"]) {
