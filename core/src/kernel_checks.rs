@@ -61,8 +61,9 @@ pub(crate) fn edge_coefficient(r: u64, bound: i32) -> i32 {
     if (r >> 3) & 1 == 1 { -magnitude } else { magnitude }
 }
 
-/// The ML-DSA kernels (NTT, inverse, pointwise, a row of up to 8 products) against
-/// the portable ones, each at the input bound of its contract.
+/// The ML-DSA kernels (NTT, inverse, pointwise, a row of up to 8 products, sampling,
+/// the coders, UseHint) against the portable ones, each at the input bound of its
+/// contract.
 fn check_ml_dsa(mix: &mut Mix, round: usize) -> Result<(), &'static str> {
     let a = mix.poly(1 << 27);
     let (mut kernel, mut reference) = (a.clone(), a);
@@ -105,6 +106,33 @@ fn check_ml_dsa(mix: &mut Mix, round: usize) -> Result<(), &'static str> {
     portable::sample::rej_sample(&block, &mut reference, &mut reference_filled);
     if kernel != reference || kernel_filled != reference_filled {
         return Err("ML-DSA rejection sampling differs from the portable one");
+    }
+    // The decoders and w1's encoder on bytes of edge words (every coefficient 0, or at
+    // its largest) and random ones, with z's bound at everything, nothing and γ1 − β.
+    let bytes: [u8; 640] = mix.block();
+    let (mut kernel, mut reference) = (Poly::ZERO, Poly::ZERO);
+    kernel::unpack_t1_shifted(&bytes[..320], 13, &mut kernel);
+    portable::encode::unpack_t1_shifted(&bytes[..320], 13, &mut reference);
+    if kernel != reference {
+        return Err("ML-DSA t1 decoding differs from the portable one");
+    }
+    let (gamma1_log2, len) = if round.is_multiple_of(2) { (17, 576) } else { (19, 640) };
+    let bound = [1 << gamma1_log2, 1, (1 << gamma1_log2) - 120][round % 3];
+    let (mut kernel, mut reference) = (Poly::ZERO, Poly::ZERO);
+    let verdicts = (
+        kernel::unpack_z(&bytes[..len], gamma1_log2, bound, &mut kernel),
+        portable::encode::unpack_z(&bytes[..len], gamma1_log2, bound, &mut reference),
+    );
+    if verdicts.0 != verdicts.1 || kernel != reference {
+        return Err("ML-DSA z decoding differs from the portable one");
+    }
+    let bits = if round.is_multiple_of(2) { 4 } else { 6 };
+    let w1: [i32; 256] = core::array::from_fn(|_| (mix.next() % (1 << bits)) as i32);
+    let (mut kernel, mut reference) = ([0u8; 192], [0u8; 192]);
+    kernel::pack_w1(&w1, bits, &mut kernel[..32 * bits]);
+    portable::encode::pack_w1(&w1, bits, &mut reference[..32 * bits]);
+    if kernel != reference {
+        return Err("ML-DSA w1 encoding differs from the portable one");
     }
     // UseHint on residues at the edges of [0, q), hints of every byte value.
     let r: [i32; 256] = core::array::from_fn(|_| edge_coefficient(mix.next(), Q).abs());

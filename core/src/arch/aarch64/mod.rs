@@ -1,7 +1,7 @@
 //! NEON kernels for AArch64, and the set over them with Armv8.2's SHA-3 instructions.
 //! The NEON set replaces: Keccak-f[1600] ×4 (two states per vector), the ML-DSA NTT,
-//! inverse NTT, pointwise products, UseHint and RejNTTPoly's sampling (four
-//! coefficients per vector), and SHA-256 and
+//! inverse NTT, pointwise products, UseHint, RejNTTPoly's sampling and sigDecode's z
+//! (four coefficients per vector), and SHA-256 and
 //! SHA-512 compression by the `sha2` crate's code, which uses the Armv8 SHA-256 and
 //! Armv8.2 SHA-512 instructions where the CPU has them (its own detection). The SHA-3
 //! set is the NEON set with Keccak ×4 done with EOR3, RAX1, XAR and BCAX.
@@ -11,6 +11,7 @@
 
 use crate::kernel_set::KernelSet;
 
+pub(crate) mod encode;
 pub(crate) mod hint;
 pub(crate) mod keccak;
 pub(crate) mod ntt;
@@ -32,6 +33,7 @@ pub(crate) const SET: KernelSet = KernelSet {
     pointwise_row: ntt::pointwise_row,
     use_hint_poly: hint::use_hint_poly,
     rej_sample: sample::rej_sample,
+    unpack_z: encode::unpack_z,
     ..crate::portable::SET
 };
 
