@@ -9,49 +9,25 @@ use core::arch::aarch64::{
     vreinterpretq_s32_u32, vreinterpretq_u32_u8, vshlq_u32, vst1q_s32, vsubq_s32,
 };
 
-use crate::portable;
+use crate::arch::z_input::{ZInput, layout};
 use crate::ring::Poly;
 
-/// For four coefficients of `bits` bits packed from byte 0 of a 16-byte load: TBL's
-/// indices putting each one's three bytes in its lane, low byte first (0xff gives 0),
-/// and the left shift by which USHL moves it to the low bits (negative: rightwards).
-const fn layout(bits: usize) -> ([u8; 16], [i32; 4]) {
-    let mut indices = [0xffu8; 16];
-    let mut shift = [0i32; 4];
-    let mut lane = 0;
-    while lane < 4 {
-        let first = bits * lane;
-        let mut b = 0;
-        // `bits` (at most 20) and the shift (below 8) fit the three bytes from the first.
-        while b < 3 {
-            indices[4 * lane + b] = (first / 8 + b) as u8;
-            b += 1;
-        }
-        shift[lane] = -((first % 8) as i32);
-        lane += 1;
-    }
-    (indices, shift)
-}
+/// The layouts of γ1 = 2^17 (18 bits a coefficient) and γ1 = 2^19 (20 bits), with the
+/// shifts negated: USHL shifts right by a negative count.
+const Z18: ([u8; 16], [i32; 4]) = negated(layout(18));
+const Z20: ([u8; 16], [i32; 4]) = negated(layout(20));
 
-/// The layouts of γ1 = 2^17 (18 bits a coefficient) and γ1 = 2^19 (20 bits).
-const Z18: ([u8; 16], [i32; 4]) = layout(18);
-const Z20: ([u8; 16], [i32; 4]) = layout(20);
+const fn negated((shuffle, shift): ([u8; 16], [i32; 4])) -> ([u8; 16], [i32; 4]) {
+    (shuffle, [-shift[0], -shift[1], -shift[2], -shift[3]])
+}
 
 /// z from sigDecode's packing, and whether every |z| < `bound`. Contract:
 /// `portable::encode::unpack_z`.
 pub(crate) fn unpack_z(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Poly) -> bool {
-    let bits = match gamma1_log2 {
-        17 => 18,
-        19 => 20,
-        _ => return portable::encode::unpack_z(bytes, gamma1_log2, bound, out),
+    let ZInput { bits, padded } = match ZInput::new(bytes, gamma1_log2, bound, out) {
+        Ok(input) => input,
+        Err(portable_answer) => return portable_answer,
     };
-    let len = 32 * bits;
-    let Some(bytes) = bytes.get(..len) else {
-        return portable::encode::unpack_z(bytes, gamma1_log2, bound, out);
-    };
-    // The last load reads 16 bytes from the last group's start: room after the end.
-    let mut padded = [0u8; 32 * 20 + 16];
-    padded[..len].copy_from_slice(bytes);
     let (indices, shift) = if bits == 18 { &Z18 } else { &Z20 };
     // SAFETY: `indices` and `shift` are the 16 bytes each load reads; the rest, NEON
     // (in the target's baseline wherever this module is built).
@@ -69,7 +45,7 @@ pub(crate) fn unpack_z(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Pol
     let group = bits / 2; // bytes of four coefficients
     for (g, lanes) in out.0.as_chunks_mut::<4>().0.iter_mut().enumerate() {
         let at = g * group;
-        // SAFETY: at + 16 ≤ 63 · 10 + 16 ≤ padded.len(): the load is inside; the rest,
+        // SAFETY: at + 16 ≤ 63 · 10 + 16 < padded.len(): the load is inside; the rest,
         // NEON as above.
         let z = unsafe {
             let raw = vld1q_u8(padded[at..].as_ptr());

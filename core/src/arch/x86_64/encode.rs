@@ -11,6 +11,7 @@ use core::arch::x86_64::{
 };
 
 use super::token::Avx2;
+use crate::arch::z_input::{ZInput, layout};
 use crate::portable;
 use crate::ring::Poly;
 
@@ -37,49 +38,20 @@ fn unpack_t1_avx2(bytes: &[u8], d: u32, out: &mut Poly) {
     portable::encode::unpack_t1_shifted(bytes, d, out);
 }
 
-/// Where each lane's coefficient starts, for four coefficients of `bits` bits packed
-/// from byte 0 of a 128-bit half: (the byte shuffle putting its three bytes in the
-/// lane, low byte first, and the right shift that leaves it in the low bits).
-const fn z_layout(bits: usize) -> ([i8; 16], [i32; 4]) {
-    let mut shuffle = [-1i8; 16];
-    let mut shift = [0i32; 4];
-    let mut j = 0;
-    while j < 4 {
-        let first = bits * j;
-        let mut b = 0;
-        // `bits` (at most 20) + the shift (below 8) fit the three bytes from the first.
-        while b < 3 {
-            shuffle[4 * j + b] = (first / 8 + b) as i8;
-            b += 1;
-        }
-        shift[j] = (first % 8) as i32;
-        j += 1;
-    }
-    (shuffle, shift)
-}
-
 /// The layouts of γ1 = 2^17 (18 bits a coefficient) and γ1 = 2^19 (20 bits).
-const Z18: ([i8; 16], [i32; 4]) = z_layout(18);
-const Z20: ([i8; 16], [i32; 4]) = z_layout(20);
+const Z18: ([u8; 16], [i32; 4]) = layout(18);
+const Z20: ([u8; 16], [i32; 4]) = layout(20);
 
 /// sigDecode's z (Algorithm 27 via BitUnpack, Algorithm 19) eight coefficients at a
 /// time: each 128-bit half takes four from its own unaligned 16-byte load.
 #[target_feature(enable = "avx2")]
 fn unpack_z_avx2(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Poly) -> bool {
-    let bits = match gamma1_log2 {
-        17 => 18,
-        19 => 20,
-        _ => return portable::encode::unpack_z(bytes, gamma1_log2, bound, out),
+    let ZInput { bits, padded } = match ZInput::new(bytes, gamma1_log2, bound, out) {
+        Ok(input) => input,
+        Err(portable_answer) => return portable_answer,
     };
-    let len = 32 * bits;
-    let Some(bytes) = bytes.get(..len) else {
-        return portable::encode::unpack_z(bytes, gamma1_log2, bound, out);
-    };
-    // The last load reads up to 16 bytes from a group's middle: room after the end.
-    let mut padded = [0u8; 32 * 20 + 16];
-    padded[..len].copy_from_slice(bytes);
     let (shuffle, shift) = if bits == 18 { Z18 } else { Z20 };
-    let s = |i: usize| shuffle[i];
+    let s = |i: usize| shuffle[i] as i8;
     let shuffle = _mm256_setr_epi8(
         s(0),
         s(1),
