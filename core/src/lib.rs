@@ -48,6 +48,7 @@ pub use interface::Interface;
 pub use message::{MAX_CONTEXT_LEN, Message};
 pub use prehash::PreHash;
 pub use public_key::PublicKey;
+use suite::Params;
 pub use suite::{Family, Suite};
 
 /// Verifies `signature` on `message` under the encoded `public_key`.
@@ -57,17 +58,21 @@ pub use suite::{Family, Suite};
 /// other error means the call was unusable (key of the wrong length, context over
 /// 255 bytes, μ not 64 bytes, an interface the suite lacks).
 pub fn verify(suite: Suite, public_key: &[u8], message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
-    match suite.family() {
-        Family::MlDsa if cfg!(feature = "ml-dsa") => mldsa::ml_dsa_verify(suite, public_key, &message, signature),
-        Family::SlhDsa if cfg!(feature = "slh-dsa") => slhdsa::slh_verify(suite, public_key, &message, signature),
-        family => Err(not_built(suite, family)),
+    match suite.params() {
+        Params::MlDsa(p) if cfg!(feature = "ml-dsa") => {
+            mldsa::ml_dsa_verify(p, PublicKey::from_raw(suite, public_key)?, &message, signature)
+        }
+        Params::SlhDsa(p) if cfg!(feature = "slh-dsa") => {
+            slhdsa::slh_verify(p, PublicKey::from_raw(suite, public_key)?, &message, signature)
+        }
+        _ => Err(not_built(suite)),
     }
 }
 
 /// The error for a family this build leaves out (features `ml-dsa`, `slh-dsa`). The
 /// guards above are constants, so the left-out family's code is not linked.
-fn not_built(suite: Suite, family: Family) -> Error {
-    let what = match family {
+fn not_built(suite: Suite) -> Error {
+    let what = match suite.family() {
         Family::MlDsa => "verification in this build (built without the ml-dsa feature)",
         Family::SlhDsa => "verification in this build (built without the slh-dsa feature)",
     };
@@ -95,12 +100,14 @@ enum Prepared {
 impl PreparedKey {
     /// Decodes and expands `public_key` for `suite`.
     pub fn new(suite: Suite, public_key: &[u8]) -> Result<Self, Error> {
-        let inner = match suite.family() {
-            Family::MlDsa if cfg!(feature = "ml-dsa") => Prepared::MlDsa(mldsa::PreparedMlDsa::new(suite, public_key)?),
-            Family::SlhDsa if cfg!(feature = "slh-dsa") => {
-                Prepared::SlhDsa(slhdsa::PreparedSlhDsa::new(suite, public_key)?)
+        let inner = match suite.params() {
+            Params::MlDsa(p) if cfg!(feature = "ml-dsa") => {
+                Prepared::MlDsa(mldsa::PreparedMlDsa::new(p, PublicKey::from_raw(suite, public_key)?)?)
             }
-            family => return Err(not_built(suite, family)),
+            Params::SlhDsa(p) if cfg!(feature = "slh-dsa") => {
+                Prepared::SlhDsa(slhdsa::PreparedSlhDsa::new(p, PublicKey::from_raw(suite, public_key)?))
+            }
+            _ => return Err(not_built(suite)),
         };
         Ok(PreparedKey { inner })
     }
@@ -119,7 +126,7 @@ impl PreparedKey {
         match &self.inner {
             Prepared::MlDsa(k) if cfg!(feature = "ml-dsa") => k.ml_dsa_verify(&message, signature),
             Prepared::SlhDsa(k) if cfg!(feature = "slh-dsa") => k.slh_verify(&message, signature),
-            _ => Err(not_built(self.suite(), self.suite().family())),
+            _ => Err(not_built(self.suite())),
         }
     }
 }

@@ -5,6 +5,13 @@ use core::fmt;
 use crate::mldsa::params::{self as mldsa_params, Params as MlDsaParams};
 use crate::slhdsa::params::{self as slhdsa_params, Params as SlhDsaParams};
 
+/// A suite's parameter set: every suite has one, of its family's kind.
+#[derive(Clone, Copy)]
+pub(crate) enum Params {
+    MlDsa(&'static MlDsaParams),
+    SlhDsa(&'static SlhDsaParams),
+}
+
 /// A signature scheme and parameter set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suite {
@@ -92,56 +99,46 @@ impl Suite {
 
     /// The standard this suite belongs to.
     pub const fn family(self) -> Family {
-        match self {
-            Suite::MlDsa44 | Suite::MlDsa65 | Suite::MlDsa87 => Family::MlDsa,
-            _ => Family::SlhDsa,
+        match self.params() {
+            Params::MlDsa(_) => Family::MlDsa,
+            Params::SlhDsa(_) => Family::SlhDsa,
         }
     }
 
-    /// The parameters of an ML-DSA suite; `None` for other families.
-    pub(crate) const fn ml_dsa(self) -> Option<&'static MlDsaParams> {
+    /// The suite's parameter set.
+    pub(crate) const fn params(self) -> Params {
         match self {
-            Suite::MlDsa44 => Some(&mldsa_params::ML_DSA_44),
-            Suite::MlDsa65 => Some(&mldsa_params::ML_DSA_65),
-            Suite::MlDsa87 => Some(&mldsa_params::ML_DSA_87),
-            _ => None,
+            Suite::MlDsa44 => Params::MlDsa(&mldsa_params::ML_DSA_44),
+            Suite::MlDsa65 => Params::MlDsa(&mldsa_params::ML_DSA_65),
+            Suite::MlDsa87 => Params::MlDsa(&mldsa_params::ML_DSA_87),
+            Suite::SlhDsaSha2_128s => Params::SlhDsa(&slhdsa_params::SHA2_128S),
+            Suite::SlhDsaShake128s => Params::SlhDsa(&slhdsa_params::SHAKE_128S),
+            Suite::SlhDsaSha2_128f => Params::SlhDsa(&slhdsa_params::SHA2_128F),
+            Suite::SlhDsaShake128f => Params::SlhDsa(&slhdsa_params::SHAKE_128F),
+            Suite::SlhDsaSha2_192s => Params::SlhDsa(&slhdsa_params::SHA2_192S),
+            Suite::SlhDsaShake192s => Params::SlhDsa(&slhdsa_params::SHAKE_192S),
+            Suite::SlhDsaSha2_192f => Params::SlhDsa(&slhdsa_params::SHA2_192F),
+            Suite::SlhDsaShake192f => Params::SlhDsa(&slhdsa_params::SHAKE_192F),
+            Suite::SlhDsaSha2_256s => Params::SlhDsa(&slhdsa_params::SHA2_256S),
+            Suite::SlhDsaShake256s => Params::SlhDsa(&slhdsa_params::SHAKE_256S),
+            Suite::SlhDsaSha2_256f => Params::SlhDsa(&slhdsa_params::SHA2_256F),
+            Suite::SlhDsaShake256f => Params::SlhDsa(&slhdsa_params::SHAKE_256F),
         }
-    }
-
-    /// The parameters of an SLH-DSA suite; `None` for other families.
-    pub(crate) const fn slh_dsa(self) -> Option<&'static SlhDsaParams> {
-        Some(match self {
-            Suite::SlhDsaSha2_128s => &slhdsa_params::SHA2_128S,
-            Suite::SlhDsaShake128s => &slhdsa_params::SHAKE_128S,
-            Suite::SlhDsaSha2_128f => &slhdsa_params::SHA2_128F,
-            Suite::SlhDsaShake128f => &slhdsa_params::SHAKE_128F,
-            Suite::SlhDsaSha2_192s => &slhdsa_params::SHA2_192S,
-            Suite::SlhDsaShake192s => &slhdsa_params::SHAKE_192S,
-            Suite::SlhDsaSha2_192f => &slhdsa_params::SHA2_192F,
-            Suite::SlhDsaShake192f => &slhdsa_params::SHAKE_192F,
-            Suite::SlhDsaSha2_256s => &slhdsa_params::SHA2_256S,
-            Suite::SlhDsaShake256s => &slhdsa_params::SHAKE_256S,
-            Suite::SlhDsaSha2_256f => &slhdsa_params::SHA2_256F,
-            Suite::SlhDsaShake256f => &slhdsa_params::SHAKE_256F,
-            _ => return None,
-        })
     }
 
     /// Length of an encoded public key, in bytes.
     pub const fn public_key_len(self) -> usize {
-        match (self.ml_dsa(), self.slh_dsa()) {
-            (Some(p), _) => p.public_key_len(),
-            (None, Some(p)) => p.public_key_len(),
-            (None, None) => 0,
+        match self.params() {
+            Params::MlDsa(p) => p.public_key_len(),
+            Params::SlhDsa(p) => p.public_key_len(),
         }
     }
 
     /// Length of an encoded signature, in bytes.
     pub const fn signature_len(self) -> usize {
-        match (self.ml_dsa(), self.slh_dsa()) {
-            (Some(p), _) => p.signature_len(),
-            (None, Some(p)) => p.signature_len(),
-            (None, None) => 0,
+        match self.params() {
+            Params::MlDsa(p) => p.signature_len(),
+            Params::SlhDsa(p) => p.signature_len(),
         }
     }
 

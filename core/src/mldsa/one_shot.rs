@@ -15,12 +15,18 @@ use crate::hash::lanes::{Lane, LaneShake256, permute_waiting};
 use crate::kernel::{ntt, pointwise};
 use crate::message::MessagePrime;
 use crate::ring::Poly;
-use crate::{Error, Message, Suite};
+use crate::{Error, Message, PublicKey};
 
 /// ML-DSA.Verify, HashML-DSA.Verify and Verify_internal (Algorithms 3, 5 and 8),
 /// one-shot from the encoded public key.
-pub(crate) fn ml_dsa_verify(suite: Suite, pk: &[u8], message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
-    let (p, key) = EncodedKey::new(suite, pk)?;
+pub(crate) fn ml_dsa_verify(
+    p: &'static Params,
+    key: PublicKey<'_>,
+    message: &Message<'_>,
+    sig: &[u8],
+) -> Result<(), Error> {
+    let (suite, pk) = (key.suite(), key.as_bytes());
+    let key = EncodedKey::new(key)?;
     message.check()?;
     check_signature(suite, p, sig)?;
     // sigDecode and the cheap checks, before any hashing of the key.

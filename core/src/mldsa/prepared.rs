@@ -10,7 +10,7 @@ use crate::hash::Shake256;
 use crate::hash::lanes::{LaneShake256, permute_waiting};
 use crate::kernel::{ntt, pointwise_row};
 use crate::ring::Poly;
-use crate::{Error, Message, Suite};
+use crate::{Error, Message, PublicKey, Suite};
 
 /// The expanded form of one ML-DSA public key (up to 57 KiB for ML-DSA-87).
 #[derive(Clone)]
@@ -27,8 +27,9 @@ pub(crate) struct PreparedMlDsa {
 impl PreparedMlDsa {
     /// Decodes and expands `pk`: Â (ExpandA, Algorithm 32) with tr = H(pk, 64) riding in
     /// the same four-state permutations, then NTT(t1·2^d).
-    pub(crate) fn new(suite: Suite, pk: &[u8]) -> Result<Self, Error> {
-        let (params, key) = EncodedKey::new(suite, pk)?;
+    pub(crate) fn new(params: &'static Params, key: PublicKey<'_>) -> Result<Self, Error> {
+        let (suite, pk) = (key.suite(), key.as_bytes());
+        let key = EncodedKey::new(key)?;
         let (k, l) = (params.k, params.l);
         let mut a_hat = alloc::vec![Poly::ZERO; k * l];
         let mut matrix = MatrixLanes::new(key.rho, k, l);

@@ -8,7 +8,7 @@ use crate::hash::Shake256;
 use crate::kernel::{inv_ntt, ntt, pack_w1, pointwise, unpack_t1_shifted, unpack_z, use_hint_poly};
 use crate::message::MessagePrime;
 use crate::ring::{N, Poly};
-use crate::{Error, Suite};
+use crate::{Error, PublicKey, Suite};
 
 /// Length of tr = H(pk, 64) and of μ.
 pub(crate) const TR_LEN: usize = 64;
@@ -24,15 +24,14 @@ pub(crate) struct EncodedKey<'a> {
 }
 
 impl<'a> EncodedKey<'a> {
-    /// Checks the key's length for `suite` and splits off ρ.
-    pub(crate) fn new(suite: Suite, pk: &'a [u8]) -> Result<(&'static Params, Self), Error> {
-        let p = suite.ml_dsa().ok_or(Error::UnknownSuite)?;
-        let length = Error::PublicKeyLength { suite, expected: p.public_key_len(), got: pk.len() };
-        if pk.len() != p.public_key_len() {
-            return Err(length);
-        }
-        let rho = pk.first_chunk::<RHO_LEN>().ok_or(length)?;
-        Ok((p, EncodedKey { pk, rho }))
+    /// Splits ρ off `key`, an ML-DSA key (its length, 32 + 320·k bytes, checked when
+    /// it was made).
+    pub(crate) fn new(key: PublicKey<'a>) -> Result<Self, Error> {
+        let (suite, pk) = (key.suite(), key.as_bytes());
+        // Never short: every ML-DSA key is longer than ρ.
+        let short = Error::PublicKeyLength { suite, expected: suite.public_key_len(), got: pk.len() };
+        let rho = pk.first_chunk::<RHO_LEN>().ok_or(short)?;
+        Ok(EncodedKey { pk, rho })
     }
 
     /// NTT(t1_i · 2^d), unpacked from the key.

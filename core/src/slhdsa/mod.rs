@@ -14,26 +14,18 @@ use hash::{Sha2Hash, Sha2Midstates, ShakeHash};
 use params::{HashFamily, Params};
 
 use crate::message::{EXTERNAL_MU_ML_DSA_ONLY, MessagePrime};
-use crate::{Error, Message, Suite};
+use crate::{Error, Message, PublicKey, Suite};
 
-/// The checks every call makes before hashing: the suite, the key length and the
-/// message's own lengths (input errors), then the signature length (a rejection).
-fn check<'m>(
-    suite: Suite,
-    pk: &[u8],
-    message: &Message<'m>,
-    sig: &[u8],
-) -> Result<(&'static Params, MessagePrime<'m>), Error> {
-    let p = suite.slh_dsa().ok_or(Error::UnknownSuite)?;
-    if pk.len() != p.public_key_len() {
-        return Err(Error::PublicKeyLength { suite, expected: p.public_key_len(), got: pk.len() });
-    }
+/// The checks every call makes before hashing (the key's length was checked when it was
+/// made): the message's own lengths (input errors), then the signature length (a
+/// rejection).
+fn check<'m>(suite: Suite, p: &Params, message: &Message<'m>, sig: &[u8]) -> Result<MessagePrime<'m>, Error> {
     message.check()?;
     let m_prime = MessagePrime::new(message).ok_or(Error::Unsupported { suite, what: EXTERNAL_MU_ML_DSA_ONLY })?;
     if sig.len() != p.signature_len() {
         return Err(Error::SignatureLength { suite, expected: p.signature_len(), got: sig.len() });
     }
-    Ok((p, m_prime))
+    Ok(m_prime)
 }
 
 /// Runs Algorithm 20 with the hash instantiation of `p`.
@@ -60,9 +52,9 @@ fn verify_with(
 
 /// slh_verify and hash_slh_verify (FIPS 205 Algorithms 24 and 25; Algorithm 20 for the
 /// internal interface), one-shot from the encoded public key.
-pub(crate) fn slh_verify(suite: Suite, pk: &[u8], message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
-    let (p, m_prime) = check(suite, pk, message, sig)?;
-    verify_with(suite, p, pk, None, &m_prime, sig)
+pub(crate) fn slh_verify(p: &Params, key: PublicKey<'_>, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
+    let m_prime = check(key.suite(), p, message, sig)?;
+    verify_with(key.suite(), p, key.as_bytes(), None, &m_prime, sig)
 }
 
 /// A prepared SLH-DSA public key: the key bytes and, for the SHA-2 sets, the hash
@@ -71,22 +63,20 @@ pub(crate) fn slh_verify(suite: Suite, pk: &[u8], message: &Message<'_>, sig: &[
 #[derive(Clone, Debug)]
 pub(crate) struct PreparedSlhDsa {
     suite: Suite,
+    p: &'static Params,
     pk: [u8; 2 * params::MAX_N],
     mid: Option<Sha2Midstates>,
 }
 
 #[cfg(feature = "alloc")]
 impl PreparedSlhDsa {
-    /// Checks `pk`'s length and precomputes its per-key hash state.
-    pub(crate) fn new(suite: Suite, pk: &[u8]) -> Result<Self, Error> {
-        let p = suite.slh_dsa().ok_or(Error::UnknownSuite)?;
-        if pk.len() != p.public_key_len() {
-            return Err(Error::PublicKeyLength { suite, expected: p.public_key_len(), got: pk.len() });
-        }
+    /// Keeps `key` and precomputes its per-key hash state.
+    pub(crate) fn new(p: &'static Params, key: PublicKey<'_>) -> Self {
+        let pk = key.as_bytes();
         let mut stored = [0u8; 2 * params::MAX_N];
         stored[..pk.len()].copy_from_slice(pk);
         let mid = (p.hash == HashFamily::Sha2).then(|| Sha2Midstates::new(p, &pk[..p.n]));
-        Ok(PreparedSlhDsa { suite, pk: stored, mid })
+        PreparedSlhDsa { suite: key.suite(), p, pk: stored, mid }
     }
 
     /// The suite of the key.
@@ -96,10 +86,8 @@ impl PreparedSlhDsa {
 
     /// Verifies one signature under this key.
     pub(crate) fn slh_verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
-        let suite = self.suite;
-        let len = suite.slh_dsa().map_or(0, Params::public_key_len);
-        let pk = &self.pk[..len];
-        let (p, m_prime) = check(suite, pk, message, sig)?;
-        verify_with(suite, p, pk, self.mid.as_ref(), &m_prime, sig)
+        let (suite, p) = (self.suite, self.p);
+        let m_prime = check(suite, p, message, sig)?;
+        verify_with(suite, p, &self.pk[..p.public_key_len()], self.mid.as_ref(), &m_prime, sig)
     }
 }

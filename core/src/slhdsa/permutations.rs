@@ -62,7 +62,10 @@ impl TweakableHash for Counting<'_> {
 }
 
 fn shake_params(suite: Suite) -> &'static Params {
-    suite.slh_dsa().unwrap_or_else(|| unreachable!())
+    match suite.params() {
+        crate::suite::Params::SlhDsa(p) => p,
+        crate::suite::Params::MlDsa(_) => panic!("{suite} is not an SLH-DSA suite"),
+    }
 }
 
 #[test]
