@@ -29,21 +29,39 @@ fn qemu() -> Vec<String> {
 /// 10 000 run natively on every x86-64 set.
 pub(crate) const CCTV_SIGNATURES: u64 = 100;
 
-/// `cargo args…` for the AArch64 target, release-built (the tests verify thousands of
-/// signatures, slow in debug under emulation), linked by the cross compiler, its test
-/// binaries run under qemu; `target/` is shared with the other release builds.
-fn cross_cargo(args: &[&str]) -> Command {
+/// How a cross build is made: the tests' profile (optimised, as the native tests are:
+/// they verify thousands of signatures, slow unoptimised under emulation; with overflow
+/// checks) or the release one (what `count` measures).
+#[derive(Clone, Copy)]
+enum Profile {
+    Test,
+    Release,
+}
+
+impl Profile {
+    /// The `--profile` name and the directory cargo builds it into.
+    fn name_and_dir(self) -> (&'static str, &'static str) {
+        match self {
+            Profile::Test => ("test", "debug"),
+            Profile::Release => ("release", "release"),
+        }
+    }
+}
+
+/// `cargo args…` for the AArch64 target in `profile`, linked by the cross compiler, its
+/// test binaries run under qemu.
+fn cross_cargo(profile: Profile, args: &[&str]) -> Command {
     let mut cmd = cargo();
     cmd.args(args)
-        .args(["--release", "--target", TARGET])
+        .args(["--profile", profile.name_and_dir().0, "--target", TARGET])
         .env("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER", "aarch64-linux-gnu-gcc")
         .env("CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER", qemu().join(" "));
     cmd
 }
 
-/// A cross-built binary of `target/aarch64-unknown-linux-gnu/release/`.
-fn binary(name: &str) -> PathBuf {
-    path(&format!("target/{TARGET}/release/{name}"))
+/// A cross-built binary of `profile`.
+fn binary(profile: Profile, name: &str) -> PathBuf {
+    path(&format!("target/{TARGET}/{}/{name}", profile.name_and_dir().1))
 }
 
 /// The kernel sets the cross-built `pqverify` reports under qemu (whose default CPU,
@@ -52,7 +70,7 @@ pub(crate) fn kernel_sets() -> Result<Vec<String>> {
     let words = qemu();
     let out = Command::new(&words[0])
         .args(&words[1..])
-        .arg(binary("pqverify"))
+        .arg(binary(Profile::Test, "pqverify"))
         .args(["suites", "--json"])
         .output()
         .map_err(|e| format!("qemu-aarch64 pqverify suites: cannot start: {e}"))?;
@@ -89,13 +107,16 @@ const CRATES: [&str; 7] = [
 pub(crate) fn run_tests(env: [(&str, &Path); 2]) -> Result<String> {
     let liboqs = crate::liboqs::shared_aarch64()?;
     let packages: Vec<&str> = CRATES.iter().flat_map(|name| ["-p", name]).collect();
-    exec("cargo build (AArch64: the crates' tests)", cross_cargo(&["test", "--no-run"]).args(&packages))?;
+    exec(
+        "cargo build (AArch64: the crates' tests)",
+        cross_cargo(Profile::Test, &["test", "--no-run"]).args(&packages),
+    )?;
     exec(
         "cargo build (AArch64: the pqverify CLI)",
-        &mut cross_cargo(&["build", "-p", "pqverify-native", "--bin", "pqverify"]),
+        &mut cross_cargo(Profile::Test, &["build", "-p", "pqverify-native", "--bin", "pqverify"]),
     )?;
     let tests = |args: &[&str]| {
-        let mut cmd = cross_cargo(&["test"]);
+        let mut cmd = cross_cargo(Profile::Test, &["test"]);
         cmd.args(args)
             .env("PQVERIFY_TEST_RUNNER", qemu().join(" "))
             .env("PQVERIFY_CCTV_ITERATIONS", CCTV_SIGNATURES.to_string())
@@ -143,7 +164,7 @@ pub(crate) fn count(flags: &Flags) -> Result {
     crate::setup::aarch64_tools()?;
     exec(
         "cargo build (AArch64: pqverify-bench)",
-        &mut cross_cargo(&["build", "-p", "pqverify-bench-native", "--bin", "pqverify-bench"]),
+        &mut cross_cargo(Profile::Release, &["build", "-p", "pqverify-bench-native", "--bin", "pqverify-bench"]),
     )?;
     let liboqs = crate::liboqs::peer_016_aarch64()?;
     let plugin = build_plugin("count")?;
@@ -184,7 +205,7 @@ pub(crate) fn count(flags: &Flags) -> Result {
     }
     let mut words = qemu();
     words.extend(["-cpu".to_owned(), flags.cpu.clone()]);
-    let estimates = crate::mca::estimate(&binary("pqverify-bench"), &words, &liboqs, &scratch)?;
+    let estimates = crate::mca::estimate(&binary(Profile::Release, "pqverify-bench"), &words, &liboqs, &scratch)?;
     records.push_str(&estimates.records);
     let table = format!("{}\n{}", table(&flags.cpu, &rows), estimates.table);
     println!("{table}");
@@ -215,7 +236,7 @@ fn count_one(
             .args(&words[1..])
             .args(["-cpu", cpu, "-plugin"])
             .arg(format!("{},out={}", plugin.display(), total.display()))
-            .arg(binary("pqverify-bench"))
+            .arg(binary(Profile::Release, "pqverify-bench"))
             .args(["verify-loop", "--way", way, "--suite", suite, "--count", &n.to_string(), "--kernels", kernels])
             .arg("--liboqs")
             .arg(liboqs),

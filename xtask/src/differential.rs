@@ -23,16 +23,17 @@ pub(crate) struct Flags {
 /// Runs the campaign; it fails (non-zero exit) on any unexplained disagreement.
 pub(crate) fn run(flags: &Flags) -> Result {
     setup::all()?;
-    campaign(flags)
+    campaign(flags, "release")
 }
 
-/// The campaign without the set-up, for `cargo xtask test`.
-pub(crate) fn campaign(flags: &Flags) -> Result {
+/// The campaign without the set-up, built with the cargo `profile` given (`cargo xtask
+/// test` uses the tests' own, whose build the native tests have already made).
+pub(crate) fn campaign(flags: &Flags, profile: &str) -> Result {
     let liboqs = liboqs::peer_016()?;
     let helper = project::path("differential/js/answer.mjs");
     let out = project::path(if flags.portable { "target/differential-portable" } else { "target/differential" });
     let mut cmd = cargo();
-    cmd.args(["run", "--release", "-p", "pqverify-differential", "--", "run"])
+    cmd.args(["run", "--profile", profile, "-p", "pqverify-differential", "--", "run"])
         .args(["--count", &flags.count.to_string()])
         .arg("--liboqs")
         .arg(&liboqs)
