@@ -102,34 +102,126 @@ const CRATES: [&str; 7] = [
 /// native twin and its CLI, the KATs, the test kit, the benchmark driver, the
 /// differential campaign), then runs their tests under qemu with `env` set (where the
 /// reports go, the signature cache), the CLI tests running the AArch64 binaries under
-/// qemu too, and the liboqs-loading tests loading the vendored liboqs cross-built.
-/// Returns the test runner's output.
+/// qemu too, and the liboqs-loading tests loading the vendored liboqs cross-built; then
+/// liboqs 0.16 loaded by the AArch64 CLI, alone and in the dual check. Returns the test
+/// runner's output.
 pub(crate) fn run_tests(env: [(&str, &Path); 2]) -> Result<String> {
     let liboqs = crate::liboqs::shared_aarch64()?;
     let packages: Vec<&str> = CRATES.iter().flat_map(|name| ["-p", name]).collect();
-    exec(
-        "cargo build (AArch64: the crates' tests)",
-        cross_cargo(Profile::Test, &["test", "--no-run"]).args(&packages),
-    )?;
-    exec(
-        "cargo build (AArch64: the pqverify CLI)",
-        &mut cross_cargo(Profile::Test, &["build", "-p", "pqverify-native", "--bin", "pqverify"]),
-    )?;
-    let tests = |args: &[&str]| {
-        let mut cmd = cross_cargo(Profile::Test, &["test"]);
-        cmd.args(args)
-            .env("PQVERIFY_TEST_RUNNER", qemu().join(" "))
+    // One build of every test (and of the `pqverify` binary the CLI tests run): the
+    // liboqs-loading tests' executable is taken from it, not built again with another
+    // package selection (whose features would differ).
+    eprintln!("xtask: cargo build (AArch64: the crates' tests)");
+    let built = cross_cargo(Profile::Test, &["test", "--no-run", "--message-format=json-render-diagnostics"])
+        .args(&packages)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cargo test --no-run (AArch64): cannot start: {e}"))?;
+    if !built.status.success() {
+        return Err(format!("cargo test --no-run (AArch64): {}", built.status));
+    }
+    let loaded_tests = String::from_utf8_lossy(&built.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "liboqs_loaded")
+        .and_then(|m| m["executable"].as_str().map(PathBuf::from))
+        .ok_or("cargo test --no-run (AArch64): no liboqs_loaded test executable")?;
+    let runner = qemu().join(" ");
+    let mut out = exec_capture(
+        "cargo test under qemu-aarch64",
+        cross_cargo(Profile::Test, &["test"])
+            .args(&packages)
+            .env("PQVERIFY_TEST_RUNNER", &runner)
             .env("PQVERIFY_CCTV_ITERATIONS", CCTV_SIGNATURES.to_string())
-            .envs(env);
-        cmd
-    };
-    let mut out = exec_capture("cargo test under qemu-aarch64", &mut tests(&packages))?;
+            .envs(env),
+    )?;
+    let words = qemu();
     out.push_str(&exec_capture(
-        "cargo test under qemu-aarch64 (the liboqs loaded at run time)",
-        tests(&["-p", "pqverify-native", "--test", "liboqs_loaded", "--", "--include-ignored"])
-            .env("PQVERIFY_LIBOQS", &liboqs),
+        "the liboqs-loading tests under qemu-aarch64 (a cross-built liboqs loaded at run time)",
+        Command::new(&words[0])
+            .args(&words[1..])
+            .arg(&loaded_tests)
+            .arg("--include-ignored")
+            .current_dir(path("native"))
+            .env("PQVERIFY_TEST_RUNNER", &runner)
+            .env("PQVERIFY_LIBOQS", &liboqs)
+            .envs(env),
     )?);
+    dual_with_liboqs_016()?;
     Ok(out)
+}
+
+/// The suites of the batches checked with liboqs 0.16 under qemu.
+const BATCH_SUITES: [&str; 4] = ["ML-DSA-44", "ML-DSA-65", "ML-DSA-87", "SLH-DSA-SHA2-128f"];
+
+/// liboqs 0.16 (mldsa-native's AArch64 code, slhdsa-c) cross-built from
+/// `../shared/peers/` and loaded at run time by the AArch64 `pqverify batch` under
+/// qemu, as the liboqs backend alone and as the primary of a dual check (enforce and
+/// shadow), on batches of every ML-DSA set and an SLH-DSA set whose every tenth
+/// signature has a flipped byte (`make_batch`): every line answered, valid exactly
+/// where the signature is intact, no disagreement logged.
+fn dual_with_liboqs_016() -> Result {
+    let liboqs = crate::liboqs::peer_016_aarch64()?;
+    exec(
+        "cargo build (make_batch, on this machine)",
+        cargo().args(["build", "--profile", "test", "-p", "pqverify-native", "--example", "make_batch"]),
+    )?;
+    let dir = path("target/aarch64-liboqs-0.16");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let words = qemu();
+    let mut lines = 0;
+    for suite in BATCH_SUITES {
+        let input = Command::new(path("target/debug/examples/make_batch"))
+            .args([suite, "20", "4"])
+            .output()
+            .map_err(|e| format!("make_batch: cannot start: {e}"))?;
+        if !input.status.success() {
+            return Err(format!("make_batch {suite}: {}", input.status));
+        }
+        for way in [&["--backend", "liboqs"][..], &["--backend", "dual"], &["--backend", "dual", "--mode", "shadow"]] {
+            let what = format!("pqverify batch {} --liboqs (0.16) under qemu-aarch64, {suite}", way.join(" "));
+            let log = dir.join("disagreements.jsonl");
+            let _ = std::fs::remove_file(&log);
+            let mut child = Command::new(&words[0])
+                .args(&words[1..])
+                .arg(binary(Profile::Test, "pqverify"))
+                .arg("batch")
+                .args(way)
+                .arg("--liboqs")
+                .arg(&liboqs)
+                .arg("--disagreements")
+                .arg(&log)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .map_err(|e| format!("{what}: cannot start: {e}"))?;
+            if let Some(mut stdin) = child.stdin.take() {
+                use std::io::Write;
+                stdin.write_all(&input.stdout).map_err(|e| format!("{what}: {e}"))?;
+            }
+            let out = child.wait_with_output().map_err(|e| format!("{what}: {e}"))?;
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if !out.status.success() || !stderr.contains("liboqs 0.16") {
+                return Err(format!("{what}: {}\n{stderr}", out.status));
+            }
+            let answers: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .map(|l| serde_json::from_str(l).map_err(|e| format!("{what}: {l:?}: {e}")))
+                .collect::<Result<_>>()?;
+            let expected = |a: &serde_json::Value| a["id"].as_u64().map(|id| id % 10 != 9);
+            if answers.len() != 20 || answers.iter().any(|a| a["valid"].as_bool() != expected(a)) {
+                return Err(format!("{what}: answers not as signed: {answers:?}"));
+            }
+            let logged = std::fs::read_to_string(&log).unwrap_or_default();
+            if !logged.trim().is_empty() {
+                return Err(format!("{what}: disagreements logged:\n{logged}"));
+            }
+            lines += answers.len();
+        }
+    }
+    eprintln!("xtask: liboqs 0.16 under qemu-aarch64: {lines} batch lines answered as signed, no disagreement");
+    Ok(())
 }
 
 /// `cargo xtask count`'s flags.
