@@ -1,6 +1,7 @@
-//! AArch64 without an Arm CPU: pqverify-core and pqverify-native cross-built for
-//! `aarch64-unknown-linux-gnu` with Debian's cross compiler, their tests run under
-//! qemu-user (a step of `cargo xtask test`), and `cargo xtask count`, which counts the
+//! AArch64 without an Arm CPU: every crate's tests (but the wasm bindings' and xtask's)
+//! cross-built for `aarch64-unknown-linux-gnu` with Debian's cross compiler and run under
+//! qemu-user, with liboqs 0.16 loaded by the AArch64 CLI (a step of `cargo xtask test`),
+//! and `cargo xtask count`, which counts the
 //! instructions one verify executes under qemu for pqverify's kernel sets and for
 //! liboqs 0.16 (mldsa-native's AArch64 code) on the same fixtures, with llvm-mca's
 //! estimate of the Keccak kernels on Neoverse cores (`crate::mca`). Emulation says

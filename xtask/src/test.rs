@@ -39,7 +39,7 @@ const STEPS: &[Step] = &[
     Step { name: "doc tests", run: doc_tests },
     Step { name: "liboqs loaded at run time (a shared build of the vendored source)", run: liboqs_loaded },
     Step {
-        name: "AArch64 under qemu-user: pqverify-core and pqverify-native cross-built, every test on every kernel set",
+        name: "AArch64 under qemu-user: every crate's tests cross-built, on every kernel set, with liboqs 0.13 and 0.16 loaded",
         run: aarch64_tests,
     },
     Step { name: "pqverify-core builds for wasm32 (no_std and alloc)", run: core_wasm_builds },
