@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::Result;
-use crate::process::{cargo, exec, exec_capture};
+use crate::process::{cargo, exec, exec_capture, run_with_input};
 use crate::project::path;
 
 /// The Rust target.
@@ -183,25 +183,19 @@ fn dual_with_liboqs_016() -> Result {
             let what = format!("pqverify batch {} --liboqs (0.16) under qemu-aarch64, {suite}", way.join(" "));
             let log = dir.join("disagreements.jsonl");
             let _ = std::fs::remove_file(&log);
-            let mut child = Command::new(&words[0])
-                .args(&words[1..])
-                .arg(binary(Profile::Test, "pqverify"))
-                .arg("batch")
-                .args(way)
-                .arg("--liboqs")
-                .arg(&liboqs)
-                .arg("--disagreements")
-                .arg(&log)
-                .stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .map_err(|e| format!("{what}: cannot start: {e}"))?;
-            if let Some(mut stdin) = child.stdin.take() {
-                use std::io::Write;
-                stdin.write_all(&input.stdout).map_err(|e| format!("{what}: {e}"))?;
-            }
-            let out = child.wait_with_output().map_err(|e| format!("{what}: {e}"))?;
+            let out = run_with_input(
+                &what,
+                Command::new(&words[0])
+                    .args(&words[1..])
+                    .arg(binary(Profile::Test, "pqverify"))
+                    .arg("batch")
+                    .args(way)
+                    .arg("--liboqs")
+                    .arg(&liboqs)
+                    .arg("--disagreements")
+                    .arg(&log),
+                &input.stdout,
+            )?;
             let stderr = String::from_utf8_lossy(&out.stderr);
             if !out.status.success() || !stderr.contains("liboqs 0.16") {
                 return Err(format!("{what}: {}\n{stderr}", out.status));

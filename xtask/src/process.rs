@@ -17,6 +17,21 @@ pub(crate) fn exec(what: &str, cmd: &mut Command) -> Result {
     if status.success() { Ok(()) } else { Err(format!("{what}: {status}")) }
 }
 
+/// Runs a command with `input` on its standard input and its output captured.
+pub(crate) fn run_with_input(what: &str, cmd: &mut Command, input: &[u8]) -> Result<std::process::Output> {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{what}: cannot start: {e}"))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        use std::io::Write;
+        stdin.write_all(input).map_err(|e| format!("{what}: {e}"))?;
+    }
+    child.wait_with_output().map_err(|e| format!("{what}: {e}"))
+}
+
 /// Runs a command, echoing its standard output line by line, and returns it.
 pub(crate) fn exec_capture(what: &str, cmd: &mut Command) -> Result<String> {
     eprintln!("xtask: {what}");

@@ -7,9 +7,9 @@
 //! (`pqverify_testkit::report`); never from matching an error message.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use crate::process::{cargo, exec, exec_capture, succeeds};
+use crate::process::{cargo, exec, exec_capture, run_with_input, succeeds};
 use crate::project::{path, test_js};
 use crate::{Result, aarch64, acvp, bench, differential, fuzz, liboqs, setup, wasm};
 
@@ -363,21 +363,15 @@ fn valgrind_batch() -> Result<Ran> {
         .args(["ML-DSA-65", "30", "3"])
         .output()
         .map_err(|e| format!("make_batch: {e}"))?;
-    let mut child = Command::new("valgrind")
-        .args(["-q", "--error-exitcode=9", "--leak-check=full", "--errors-for-leak-kinds=definite"])
-        .arg(path("target/release/pqverify"))
-        .args(["batch", "--backend", "dual", "--threads", "2", "--disagreements"])
-        .arg(path("target/valgrind-disagreements.jsonl"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("valgrind: {e}"))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        use std::io::Write;
-        stdin.write_all(&input.stdout).map_err(|e| e.to_string())?;
-    }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let out = run_with_input(
+        "valgrind",
+        Command::new("valgrind")
+            .args(["-q", "--error-exitcode=9", "--leak-check=full", "--errors-for-leak-kinds=definite"])
+            .arg(path("target/release/pqverify"))
+            .args(["batch", "--backend", "dual", "--threads", "2", "--disagreements"])
+            .arg(path("target/valgrind-disagreements.jsonl")),
+        &input.stdout,
+    )?;
     let answers = String::from_utf8_lossy(&out.stdout).lines().count();
     if !out.status.success() || answers != 30 {
         return Err(format!("{} ({answers} answers)\n{}", out.status, String::from_utf8_lossy(&out.stderr)));
