@@ -27,6 +27,7 @@ use crate::{Verifier, VerifyError, check_request, run_backend};
 
 /// How the two verdicts combine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// Both must accept; the secondary also audits the primary's rejections.

@@ -7,14 +7,14 @@
 //! default, or `internal`), `mu` (hex; ML-DSA internal with external μ), `key_format`
 //! (`raw`, the default; `spki`: `pk` is the SubjectPublicKeyInfo DER in hex; `pem`: `pk`
 //! is the PEM text).
-//! Output: `{"id": …, "valid": true|false}`, plus `"error": "…"` when the line
+//! Output ([`Answer`]): `{"id": …, "valid": true|false}`, plus `"error": "…"` and its `"kind"` when the line
 //! could not be verified (then `valid` is false).
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::batch::{Item, OwnedMessage};
 use crate::key::{KeyFormat, raw_public_key};
-use crate::{Verifier, VerifyError};
+use crate::{ErrorKind, Verifier, VerifyError};
 
 /// The fields a request line may have.
 const FIELDS: [&str; 10] = ["id", "suite", "pk", "msg", "sig", "ctx", "prehash", "interface", "mu", "key_format"];
@@ -183,56 +183,83 @@ fn item_of(obj: &Map<String, Value>) -> Result<Item, String> {
     Ok(Item { suite, public_key, message, signature })
 }
 
-/// The answer object for a verified item. An error carries its kind: `input`,
-/// `unsupported` or `budget` (the request is unusable), `backend` or `sink` (a
-/// fault on this side, not the caller's).
-pub fn answer(id: Value, result: &Result<bool, VerifyError>) -> Value {
-    match result {
-        Ok(valid) => json!({ "id": id, "valid": valid }),
-        Err(e) => json!({ "id": id, "valid": false, "error": e.to_string(), "kind": e.kind() }),
+/// One output line: the echoed id, the verdict, and why there is none when there is
+/// not (then `valid` is false). Every line `pqverify batch` writes is one of these.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Answer {
+    /// The request's `id`, echoed (`null` when the line was not a JSON object).
+    pub id: Value,
+    /// The verdict; false whenever there is an error.
+    pub valid: bool,
+    /// Why there is no verdict.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<Failure>,
+}
+
+/// Why an answer has no verdict: the text, and its kind.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Failure {
+    /// What was wrong, and what was expected.
+    pub error: String,
+    /// Whose fault it is.
+    pub kind: ErrorKind,
+}
+
+impl Answer {
+    /// The answer of a request that got no verdict.
+    pub fn failed(id: Value, kind: ErrorKind, error: impl Into<String>) -> Answer {
+        Answer { id, valid: false, failure: Some(Failure { error: error.into(), kind }) }
+    }
+
+    /// The answer of a verified (or refused) request.
+    pub fn of(id: Value, result: &Result<bool, VerifyError>) -> Answer {
+        match result {
+            Ok(valid) => Answer { id, valid: *valid, failure: None },
+            Err(e) => Answer::failed(id, e.kind(), e.to_string()),
+        }
+    }
+
+    /// What it said, for a stream's totals.
+    pub fn tally(&self) -> Tally {
+        Tally {
+            valid: self.valid,
+            error: self.failure.is_some(),
+            fault: self.failure.as_ref().is_some_and(|f| f.kind.is_fault()),
+        }
     }
 }
 
-/// What one answer said, for a stream's totals: read off the typed result, never off
-/// the text written.
+impl std::fmt::Display for Answer {
+    /// The answer as its JSON line (without the newline).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = serde_json::to_string(self).map_err(|_| std::fmt::Error)?;
+        f.write_str(&text)
+    }
+}
+
+/// What one answer said, for a stream's totals.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// The signature verified.
     pub valid: bool,
     /// The line got an error instead of a verdict.
     pub error: bool,
-    /// That error is a fault on this side ([`VerifyError::is_fault`]).
+    /// That error is a fault on this side ([`ErrorKind::is_fault`]).
     pub fault: bool,
 }
 
-impl Tally {
-    /// The tally of an unusable line (an input error).
-    pub const INPUT_ERROR: Tally = Tally { valid: false, error: true, fault: false };
-
-    /// The tally of a verification's result.
-    pub fn of(result: &Result<bool, VerifyError>) -> Tally {
-        match result {
-            Ok(valid) => Tally { valid: *valid, ..Tally::default() },
-            Err(e) => Tally { valid: false, error: true, fault: e.is_fault() },
-        }
-    }
-}
-
-/// Parses and verifies one line, returning its answer object and what it said.
-pub fn answer_line(verifier: &dyn Verifier, line: &str) -> (Value, Tally) {
+/// Parses and verifies one line.
+pub fn answer_line(verifier: &dyn Verifier, line: &str) -> Answer {
     match parse_line(line) {
-        Ok((id, item)) => {
-            let result = verifier.decide(&item.request());
-            (answer(id, &result), Tally::of(&result))
-        }
-        Err(LineError { id, error }) => {
-            (json!({ "id": id, "valid": false, "error": error, "kind": "input" }), Tally::INPUT_ERROR)
-        }
+        Ok((id, item)) => Answer::of(id, &verifier.decide(&item.request())),
+        Err(LineError { id, error }) => Answer::failed(id, ErrorKind::Input, error),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     #[test]

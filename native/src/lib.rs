@@ -48,22 +48,47 @@ impl std::fmt::Display for VerifyError {
 
 impl std::error::Error for VerifyError {}
 
+/// What kind of error a request got, as the JSON-lines answers name it: the request is
+/// unusable (`input`, `unsupported`, `budget`), or this side failed (`backend`, `sink`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ErrorKind {
+    /// [`VerifyError::Input`], or a request line that could not be read.
+    Input,
+    /// [`VerifyError::Unsupported`].
+    Unsupported,
+    /// [`VerifyError::Budget`].
+    Budget,
+    /// [`VerifyError::Backend`].
+    Backend,
+    /// [`VerifyError::Sink`].
+    Sink,
+}
+
+impl ErrorKind {
+    /// Whether the fault is on this side (a backend or the disagreement sink), not in
+    /// the request.
+    pub fn is_fault(self) -> bool {
+        matches!(self, ErrorKind::Backend | ErrorKind::Sink)
+    }
+}
+
 impl VerifyError {
-    /// `input`, `unsupported`, `backend`, `sink` or `budget`.
-    pub fn kind(&self) -> &'static str {
+    /// Its kind.
+    pub fn kind(&self) -> ErrorKind {
         match self {
-            VerifyError::Input(_) => "input",
-            VerifyError::Unsupported(_) => "unsupported",
-            VerifyError::Backend(_) => "backend",
-            VerifyError::Sink(_) => "sink",
-            VerifyError::Budget(_) => "budget",
+            VerifyError::Input(_) => ErrorKind::Input,
+            VerifyError::Unsupported(_) => ErrorKind::Unsupported,
+            VerifyError::Backend(_) => ErrorKind::Backend,
+            VerifyError::Sink(_) => ErrorKind::Sink,
+            VerifyError::Budget(_) => ErrorKind::Budget,
         }
     }
 
     /// Whether the fault is on this side (a backend or the disagreement sink), not in
     /// the request.
     pub fn is_fault(&self) -> bool {
-        matches!(self, VerifyError::Backend(_) | VerifyError::Sink(_))
+        self.kind().is_fault()
     }
 }
 

@@ -12,10 +12,10 @@ use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use rayon::prelude::*;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::Verifier;
-use crate::jsonl::{self, Tally};
+use crate::jsonl::{self, Answer};
+use crate::{ErrorKind, Verifier};
 
 /// Limits of a streaming batch.
 #[derive(Clone, Copy, Debug)]
@@ -129,20 +129,21 @@ fn answer_all(
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
             }
         }
-        let answers: Vec<(Value, Tally)> = pool.install(|| {
+        let answers: Vec<Answer> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|line| match line {
                     Ok(text) => jsonl::answer_line(verifier, text),
-                    Err(len) => (
-                        json!({"id": null, "valid": false, "kind": "input",
-                               "error": format!("line is {len} bytes; the limit is {}", limits.max_line)}),
-                        Tally::INPUT_ERROR,
+                    Err(len) => Answer::failed(
+                        Value::Null,
+                        ErrorKind::Input,
+                        format!("line is {len} bytes; the limit is {}", limits.max_line),
                     ),
                 })
                 .collect()
         });
-        for (a, tally) in &answers {
+        for a in &answers {
+            let tally = a.tally();
             totals.lines += 1;
             totals.valid += u64::from(tally.valid);
             totals.errors += u64::from(tally.error);
@@ -158,6 +159,8 @@ fn answer_all(
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
     use crate::VerifyError;
     use crate::backend::Request;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::Result;
+use crate::builds::{self, Build, Kind};
 use crate::process::{cargo, exec, exec_capture, run_with_input};
 use crate::project::path;
 
@@ -112,21 +113,8 @@ pub(crate) fn run_tests(env: [(&str, &Path); 2]) -> Result<String> {
     // One build of every test (and of the `pqverify` binary the CLI tests run): the
     // liboqs-loading tests' executable is taken from it, not built again with another
     // package selection (whose features would differ).
-    eprintln!("xtask: cargo build (AArch64: the crates' tests)");
-    let built = cross_cargo(Profile::Test, &["test", "--no-run", "--message-format=json-render-diagnostics"])
-        .args(&packages)
-        .stderr(std::process::Stdio::inherit())
-        .output()
-        .map_err(|e| format!("cargo test --no-run (AArch64): cannot start: {e}"))?;
-    if !built.status.success() {
-        return Err(format!("cargo test --no-run (AArch64): {}", built.status));
-    }
-    let loaded_tests = String::from_utf8_lossy(&built.stdout)
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .find(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "liboqs_loaded")
-        .and_then(|m| m["executable"].as_str().map(PathBuf::from))
-        .ok_or("cargo test --no-run (AArch64): no liboqs_loaded test executable")?;
+    let built = builds::executables(cross_cargo(Profile::Test, &["test", "--no-run"]).args(&packages))?;
+    let loaded_tests = builds::find(&built, Kind::Test, "liboqs_loaded")?;
     let runner = qemu().join(" ");
     let mut out = exec_capture(
         "cargo test under qemu-aarch64",
@@ -163,16 +151,13 @@ const BATCH_SUITES: [&str; 4] = ["ML-DSA-44", "ML-DSA-65", "ML-DSA-87", "SLH-DSA
 /// where the signature is intact, no disagreement logged.
 fn dual_with_liboqs_016() -> Result {
     let liboqs = crate::liboqs::peer_016_aarch64()?;
-    exec(
-        "cargo build (make_batch, on this machine)",
-        cargo().args(["build", "--profile", "test", "-p", "pqverify-native", "--example", "make_batch"]),
-    )?;
+    let make_batch = Build::Tests.executable(Kind::Example, "make_batch")?;
     let dir = path("target/aarch64-liboqs-0.16");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let words = qemu();
     let mut lines = 0;
     for suite in BATCH_SUITES {
-        let input = Command::new(path("target/debug/examples/make_batch"))
+        let input = Command::new(&make_batch)
             .args([suite, "20", "4"])
             .output()
             .map_err(|e| format!("make_batch: cannot start: {e}"))?;

@@ -6,6 +6,7 @@ use std::process::Command;
 
 use pqverify_bench::record::Record;
 
+use crate::builds::{Build, Kind};
 use crate::process::{cargo, exec, exec_capture};
 use crate::project::{bench_js, root};
 use crate::wasm::tool_path;
@@ -49,7 +50,15 @@ pub(crate) fn run(flags: &Flags) -> Result {
     wasm::install_package(&tarball)?;
     let dir =
         if flags.quick { root().join("target/bench-quick").join(run_name()) } else { results_dir(flags.overwrite) };
-    pipeline(&dir, flags.quick, false, true, flags.validators, flags.kernels.as_deref())?;
+    let run = Run {
+        quick: flags.quick,
+        check: false,
+        browser: true,
+        validators: flags.validators,
+        kernels: flags.kernels.as_deref(),
+        build: Build::Release,
+    };
+    pipeline(&dir, &run)?;
     eprintln!("xtask bench: records, env, report.md and chart.svg in {}", dir.display());
     Ok(())
 }
@@ -94,29 +103,34 @@ pub(crate) fn build_bench_wasm() -> Result {
     )
 }
 
-/// Runs the native, Node and (with `browser`) Chromium, Firefox and WebKit suites into `dir` and
-/// writes the report there. With `check`, fails unless the records are complete and
-/// clean (never on a duration).
-pub(crate) fn pipeline(
-    dir: &Path,
-    quick: bool,
-    check: bool,
-    browser: bool,
-    validators: u32,
-    kernels: Option<&str>,
-) -> Result<String> {
+/// What one pass of the pipeline runs.
+pub(crate) struct Run<'a> {
+    /// Fewer rounds and samples, three distinct keys per suite.
+    pub(crate) quick: bool,
+    /// Fail unless the records are complete and clean (never on a duration).
+    pub(crate) check: bool,
+    /// The page in Chromium, Firefox and WebKit too.
+    pub(crate) browser: bool,
+    /// Validators per quorum certificate.
+    pub(crate) validators: u32,
+    /// The native kernel set, when not the fastest.
+    pub(crate) kernels: Option<&'a str>,
+    /// Where the driver and the fixture makers come from.
+    pub(crate) build: Build,
+}
+
+/// Runs the native, Node and (with `browser`) Chromium, Firefox and WebKit suites into
+/// `dir` and writes the report there.
+pub(crate) fn pipeline(dir: &Path, run: &Run) -> Result<String> {
+    let Run { quick, check, browser, validators, kernels, build } = *run;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    exec(
-        "cargo build --release -p pqverify-bench-native",
-        cargo().args(["build", "--release", "-p", "pqverify-bench-native", "--bin", "pqverify-bench"]),
-    )?;
+    let driver = build.executable(Kind::Bin, "pqverify-bench")?;
     build_bench_wasm()?;
-    let certificates = certificates::fixtures(validators)?;
-    let distinct = distinct::fixtures(quick)?;
+    let certificates = certificates::fixtures(validators, build)?;
+    let distinct = distinct::fixtures(quick, build)?;
     // liboqs 0.16 (mldsa-native, slhdsa-c) beside the linked 0.13, and the dual
     // verifier's primary.
     let liboqs_016 = liboqs::peer_016()?;
-    let driver = root().join("target/release/pqverify-bench");
     let native = dir.join("native.jsonl");
     let node = dir.join("node.jsonl");
     let mut bench = Command::new(&driver);
@@ -145,7 +159,7 @@ pub(crate) fn pipeline(
     exec("Node benchmark suite in Node 24 (the npm package, noble and liboqs-js)", &mut node_bench)?;
     let mut files = vec![native, node];
     if browser {
-        wasm::build_www(validators)?;
+        wasm::build_www(validators, build)?;
         wasm::browser_engines()?;
         for engine in ["chromium", "firefox", "webkit"] {
             let records = dir.join(format!("{engine}.jsonl"));

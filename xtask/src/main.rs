@@ -14,6 +14,7 @@ mod aarch64;
 mod acvp;
 mod architecture;
 mod bench;
+mod builds;
 mod certificates;
 mod differential;
 mod distinct;

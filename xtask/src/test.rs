@@ -9,6 +9,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::builds::{self, Build, Kind};
+use crate::certificates::CHECK_VALIDATORS;
 use crate::process::{cargo, exec, exec_capture, run_with_input, succeeds};
 use crate::project::{path, test_js};
 use crate::{Result, aarch64, acvp, bench, differential, fuzz, liboqs, setup, wasm};
@@ -43,7 +45,7 @@ const STEPS: &[Step] = &[
         run: aarch64_tests,
     },
     Step { name: "pqverify-core builds for wasm32 (no_std and alloc)", run: core_wasm_builds },
-    Step { name: "the native library builds without the CLI's dependencies", run: native_library_alone },
+    Step { name: "the native library compiles without the CLI's dependencies", run: native_library_alone },
     Step { name: "cargo doc and cargo package (pqverify-core, pqverify-native)", run: packages },
     Step { name: "wasm tests, baseline build, in Node", run: || wasm_tests(Variant::Baseline, Engine::Node) },
     Step {
@@ -162,7 +164,9 @@ fn native_tests() -> Result<Ran> {
     let out = exec_capture(
         "cargo test (native)",
         cargo()
-            .args(["test", "--workspace", "--exclude", "pqverify-wasm", "--all-targets"])
+            .arg("test")
+            .args(builds::NATIVE_PACKAGES)
+            .args(builds::TEST_TARGETS)
             .env(REPORTS_ENV, &reports)
             .env(SIGNATURE_CACHE_ENV, path(SIGNATURE_CACHE)),
     )?;
@@ -231,10 +235,13 @@ fn read_report(dir: &Path, name: &str) -> Result<(u64, u64)> {
 fn liboqs_loaded() -> Result<Ran> {
     let library = liboqs::shared()?;
     let reports = path("target/test-reports");
+    // The native tests' executable: a build of this package alone would differ in features.
+    let tests = Build::Tests.executable(Kind::Test, "liboqs_loaded")?;
     let out = exec_capture(
-        "cargo test --test liboqs_loaded",
-        cargo()
-            .args(["test", "-p", "pqverify-native", "--test", "liboqs_loaded", "--", "--include-ignored"])
+        "the liboqs_loaded tests, with --include-ignored",
+        Command::new(tests)
+            .arg("--include-ignored")
+            .current_dir(path("native"))
             .env("PQVERIFY_LIBOQS", &library)
             .env(REPORTS_ENV, &reports),
     )?;
@@ -263,12 +270,14 @@ fn core_wasm_builds() -> Result<Ran> {
     Ok(Ran::Check)
 }
 
-/// The native library without clap and indicatif (`default-features = false`).
+/// The native library without clap and indicatif (`default-features = false`), type-
+/// checked: the dependency graph and the code without the CLI are what can break, and
+/// every other step generates code for the same sources. In the dev profile, whose checked
+/// dependencies clippy left.
 fn native_library_alone() -> Result<Ran> {
-    // In the tests' profile, whose builds of the shared dependencies are already there.
     exec(
-        "cargo build -p pqverify-native --no-default-features --lib",
-        cargo().args(["build", "--profile", "test", "-p", "pqverify-native", "--no-default-features", "--lib"]),
+        "cargo check -p pqverify-native --no-default-features --lib",
+        cargo().args(["check", "-p", "pqverify-native", "--no-default-features", "--lib"]),
     )
     .map(|()| Ran::Check)
 }
@@ -355,19 +364,15 @@ fn valgrind_batch() -> Result<Ran> {
     if !succeeds("valgrind", &["--version"]) {
         setup::apt_install(&["valgrind"])?;
     }
-    exec(
-        "cargo build --release -p pqverify-native (bin and make_batch)",
-        cargo().args(["build", "--release", "-p", "pqverify-native", "--bin", "pqverify", "--example", "make_batch"]),
-    )?;
-    let input = Command::new(path("target/release/examples/make_batch"))
-        .args(["ML-DSA-65", "30", "3"])
-        .output()
-        .map_err(|e| format!("make_batch: {e}"))?;
+    let make_batch = Build::Tests.executable(Kind::Example, "make_batch")?;
+    let pqverify = Build::Tests.executable(Kind::Bin, "pqverify")?;
+    let input =
+        Command::new(make_batch).args(["ML-DSA-65", "30", "3"]).output().map_err(|e| format!("make_batch: {e}"))?;
     let out = run_with_input(
         "valgrind",
         Command::new("valgrind")
             .args(["-q", "--error-exitcode=9", "--leak-check=full", "--errors-for-leak-kinds=definite"])
-            .arg(path("target/release/pqverify"))
+            .arg(pqverify)
             .args(["batch", "--backend", "dual", "--threads", "2", "--disagreements"])
             .arg(path("target/valgrind-disagreements.jsonl")),
         &input.stdout,
@@ -380,15 +385,23 @@ fn valgrind_batch() -> Result<Ran> {
 }
 
 fn bench_pipeline() -> Result<Ran> {
-    bench::pipeline(&path("target/bench-check"), true, true, false, crate::certificates::VALIDATORS, None)
-        .map(|_| Ran::Check)
+    // From the native tests' build: the step checks the records, not their figures.
+    let run = bench::Run {
+        quick: true,
+        check: true,
+        browser: false,
+        validators: CHECK_VALIDATORS,
+        kernels: None,
+        build: Build::Tests,
+    };
+    bench::pipeline(&path("target/bench-check"), &run).map(|_| Ran::Check)
 }
 
 /// The package (default entry and pqverify/js: the ACVP cases, a page, a module worker) and the page in
 /// Firefox ESR and WebKitGTK (both from Debian's packages), checked by
 /// `www/check-engines.mjs`, which prints `N passed, M failed` last.
 fn www_engines() -> Result<Ran> {
-    wasm::build_www(crate::certificates::VALIDATORS)?;
+    wasm::build_www(CHECK_VALIDATORS, Build::Tests)?;
     wasm::browser_engines()?;
     let cases = path("target/npm/acvp-cases.json");
     acvp::write_cases(&cases)?;
@@ -404,7 +417,7 @@ fn www_engines() -> Result<Ran> {
 
 /// The page check prints its own count as the closing line `N passed, M failed`.
 fn www_page() -> Result<Ran> {
-    wasm::build_www(crate::certificates::VALIDATORS)?;
+    wasm::build_www(CHECK_VALIDATORS, Build::Tests)?;
     let shots = path("target/www-check");
     std::fs::create_dir_all(&shots).map_err(|e| e.to_string())?;
     let out = exec_capture(

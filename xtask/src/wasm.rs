@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::Result;
+use crate::builds;
 use crate::glue::lazy_text_decoder;
 use crate::process::{exec, succeeds};
 use crate::project::{bench_js, root, test_js};
@@ -455,8 +456,9 @@ pub(crate) fn install_package(tarball: &Path) -> Result {
 }
 
 /// Builds the browser benchmark page into `www/dist` (needs the package installed
-/// and the bench wasm built), with the certificate fixtures of `validators` validators.
-pub(crate) fn build_www(validators: u32) -> Result {
+/// and the bench wasm built), with the certificate fixtures of `validators` validators
+/// (made, when missing, by `build`'s maker).
+pub(crate) fn build_www(validators: u32, build: builds::Build) -> Result {
     let root = root();
     let www = root.join("www");
     let generated = www.join("generated");
@@ -466,7 +468,7 @@ pub(crate) fn build_www(validators: u32) -> Result {
         (bench.join("pqverify_bench.js"), "pqverify_bench.js"),
         (bench.join("pqverify_bench_bg.wasm"), "pqverify_bench_bg.wasm"),
         (root.join("benches/fixtures/fixtures.json"), "fixtures.json"),
-        (crate::certificates::fixtures(validators)?, "certificates.json"),
+        (crate::certificates::fixtures(validators, build)?, "certificates.json"),
     ] {
         std::fs::copy(&from, generated.join(name)).map_err(|e| format!("copy {}: {e}", from.display()))?;
     }

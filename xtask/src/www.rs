@@ -11,7 +11,7 @@ pub(crate) fn run() -> Result {
     let tarball = wasm::build_package()?;
     wasm::install_package(&tarball)?;
     bench::build_bench_wasm()?;
-    wasm::build_www(crate::certificates::VALIDATORS)?;
+    wasm::build_www(crate::certificates::VALIDATORS, crate::builds::Build::Release)?;
     exec(
         "serve www/dist on http://127.0.0.1:8765/ (Ctrl-C stops)",
         Command::new("node").args(["serve.mjs", "dist", "8765"]).current_dir(project::path("www")),

@@ -5,9 +5,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use pqverify_core::Suite;
+use pqverify_native::jsonl::{self, Answer};
 use pqverify_native::units::UnitTable;
-use pqverify_native::{jsonl, stream};
-use serde_json::json;
+use pqverify_native::{ErrorKind, stream};
+use serde_json::Value;
 
 use super::failure::Failure::{self, BadInput};
 use super::verifier::build_verifier;
@@ -68,16 +69,17 @@ pub(crate) fn batch(
                 }
                 all.push(line);
             }
-            let costs: Vec<(Suite, usize)> = all
+            // Each line parsed once here: its id (null when unreadable) and its cost.
+            let parsed: Vec<(Value, Option<(Suite, usize)>)> = all
                 .iter()
-                .filter_map(|l| l.as_ref().ok())
-                .filter_map(|l| jsonl::parse_line(l).ok())
-                .map(|(_, item)| (item.suite, item.message.hashed_len()))
+                .map(|line| match line.as_ref().ok().map(|l| jsonl::parse_line(l)) {
+                    Some(Ok((id, item))) => (id, Some((item.suite, item.message.hashed_len()))),
+                    _ => (Value::Null, None),
+                })
                 .collect();
-            if let Err(e) = table.charge(costs, limit) {
-                for line in &all {
-                    let id = line.as_ref().ok().and_then(|l| jsonl::parse_line(l).ok()).map(|(id, _)| id);
-                    writeln!(out, "{}", json!({"id": id, "valid": false, "error": e, "kind": "budget"}))?;
+            if let Err(e) = table.charge(parsed.iter().filter_map(|(_, cost)| *cost), limit) {
+                for (id, _) in parsed {
+                    writeln!(out, "{}", Answer::failed(id, ErrorKind::Budget, e.clone()))?;
                 }
                 out.flush()?;
                 note!("pqverify batch: refused: {e}");

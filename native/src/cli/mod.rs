@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use clap::builder::PossibleValue;
 use clap::{Parser, Subcommand, ValueEnum};
 use pqverify_core::{PreHash, Suite};
+use pqverify_native::dual::Mode;
 use pqverify_native::key::KeyFormat;
 
 pub(crate) mod batch;
@@ -34,12 +35,6 @@ pub(crate) enum BackendName {
     Rustcrypto,
     /// two verifiers: liboqs (or the reference where liboqs lacks it) and pqverify
     Dual,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub(crate) enum ModeArg {
-    Enforce,
-    Shadow,
 }
 
 /// A core enum with `ALL` and `name()` as a clap `ValueEnum` (its names, any case).
@@ -92,7 +87,7 @@ pub(crate) struct VerifierArgs {
     /// With `--backend dual`: enforce (both must accept; the default) or shadow (primary
     /// decides, both run).
     #[arg(long, value_enum)]
-    mode: Option<ModeArg>,
+    mode: Option<Mode>,
     /// The disagreement log: JSON lines appended to FILE, one flushed record each
     /// (`-`: standard error, checked to be open). Opened before any verification.
     #[arg(long, value_name = "FILE", default_value = DISAGREEMENT_LOG)]

@@ -8,7 +8,7 @@ use pqverify_native::sink::{DisagreementSink, open_log};
 use pqverify_native::{Single, Verifier};
 
 use super::failure::Failure::{self, BadInput};
-use super::{BackendName, ModeArg, VerifierArgs};
+use super::{BackendName, VerifierArgs};
 
 /// Hex, or `@path` for a file's raw bytes.
 pub(crate) fn bytes_arg(name: &str, value: &str) -> Result<Vec<u8>, Failure> {
@@ -41,10 +41,7 @@ pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verifier>, F
         BackendName::Liboqs => Box::new(Single(load_liboqs(args.liboqs.as_deref())?)),
         BackendName::Rustcrypto => Box::new(Single(Arc::new(Reference))),
         BackendName::Dual => {
-            let mode = match args.mode {
-                None | Some(ModeArg::Enforce) => Mode::Enforce,
-                Some(ModeArg::Shadow) => Mode::Shadow,
-            };
+            let mode = args.mode.unwrap_or(Mode::Enforce);
             Box::new(
                 DualVerifier::new(
                     vec![load_liboqs(args.liboqs.as_deref())?, Arc::new(Reference)],
