@@ -79,6 +79,29 @@ impl OwnedMessage {
         OwnedMessage::new(interface, bytes, ctx.unwrap_or_default(), prehash).map_err(|e| e.to_string())
     }
 
+    /// A message for an interface named outright (core's names, [`Interface::name`]):
+    /// `msg` is M for pure and pre-hash and M′ for internal, `mu` the μ of external-mu.
+    pub fn for_interface(
+        interface: Interface,
+        msg: Option<Vec<u8>>,
+        mu: Option<Vec<u8>>,
+        ctx: Option<Vec<u8>>,
+        prehash: Option<PreHash>,
+        name: impl Fn(&str) -> String,
+    ) -> Result<Self, String> {
+        let bytes = match (interface, msg, mu) {
+            (Interface::ExternalMu, None, Some(mu)) => mu,
+            (Interface::ExternalMu, Some(_), _) => {
+                return Err(format!("the external-mu interface takes {}, not {}", name("mu"), name("msg")));
+            }
+            (Interface::ExternalMu, None, None) => return Err(format!("missing {}", name("mu"))),
+            (_, Some(msg), None) => msg,
+            (_, _, Some(_)) => return Err(format!("{} needs the external-mu interface", name("mu"))),
+            (_, None, None) => return Err(format!("missing {}", name("msg"))),
+        };
+        OwnedMessage::new(interface, bytes, ctx.unwrap_or_default(), prehash).map_err(|e| e.to_string())
+    }
+
     /// Borrowed as a core [`Message`].
     pub fn as_message(&self) -> Message<'_> {
         match self {

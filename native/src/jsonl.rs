@@ -3,14 +3,17 @@
 //!
 //! Input fields: `id` (any JSON, echoed), `suite` (FIPS name), `pk`, `sig` (hex),
 //! `msg` (hex; M, or M′ for `interface: internal`), `ctx` (hex, default empty),
-//! `prehash` (ACVP hash name: the pre-hash variant), `interface` (`external`, the
-//! default, or `internal`), `mu` (hex; ML-DSA internal with external μ), `key_format`
-//! (`raw`, the default; `spki`: `pk` is the SubjectPublicKeyInfo DER in hex; `pem`: `pk`
-//! is the PEM text).
-//! Output ([`Answer`]): `{"id": …, "valid": true|false}`, plus `"error": "…"` and its `"kind"` when the line
-//! could not be verified (then `valid` is false).
+//! `prehash` (ACVP hash name: the pre-hash variant), `interface` (core's names `pure`,
+//! `prehash`, `internal`, `external-mu`; or `external`, the default: pure, or pre-hash
+//! when `prehash` is given; `internal` with `mu` is external μ), `mu` (hex; ML-DSA's
+//! μ), `key_format` (`raw`, the default; `spki`: `pk` is the SubjectPublicKeyInfo DER in
+//! hex; `pem`: `pk` is the PEM text).
+//! Output ([`Answer`]): `{"id": …, "valid": true|false}`, plus `"error": "…"` and its
+//! `"kind"` when the line could not be verified (then `valid` is false).
 
 use serde_json::{Map, Value};
+
+use pqverify_core::Interface;
 
 use crate::batch::{Item, OwnedMessage};
 use crate::key::{KeyFormat, raw_public_key};
@@ -174,12 +177,20 @@ fn item_of(obj: &Map<String, Value>) -> Result<Item, String> {
     let msg = hex_field(obj, "msg")?;
     let prehash = text(obj, "prehash")?;
     let prehash = prehash.map(|name| name.parse().map_err(|e| format!("{e}: {name:?}"))).transpose()?;
-    let external = match text(obj, "interface")?.unwrap_or("external") {
-        "external" => true,
-        "internal" => false,
-        other => return Err(format!("unknown interface {other:?}; expected external or internal")),
+    let field = |f: &str| format!("field {f}");
+    let message = match text(obj, "interface")?.unwrap_or("external") {
+        // The first names: the external interfaces (by `prehash`), or internal with M′ in
+        // `msg` or μ in `mu`.
+        "external" => OwnedMessage::from_fields(true, msg, mu, ctx, prehash, field)?,
+        "internal" => OwnedMessage::from_fields(false, msg, mu, ctx, prehash, field)?,
+        other => {
+            let interface = Interface::ALL.into_iter().find(|i| i.name() == other).ok_or_else(|| {
+                let names: Vec<&str> = Interface::ALL.iter().map(|i| i.name()).collect();
+                format!("unknown interface {other:?}; expected {}, or external", names.join(", "))
+            })?;
+            OwnedMessage::for_interface(interface, msg, mu, ctx, prehash, field)?
+        }
     };
-    let message = OwnedMessage::from_fields(external, msg, mu, ctx, prehash, |f| format!("field {f}"))?;
     Ok(Item { suite, public_key, message, signature })
 }
 
@@ -305,6 +316,37 @@ mod tests {
             let line = format!(r#"{{"id":{id},"suite":"ML-DSA-44","pk":"{PK}","msg":"","sig":""}}"#);
             let (got, _) = parse_line(&line).unwrap();
             assert_eq!(got.to_string(), id);
+        }
+    }
+
+    #[test]
+    fn the_interface_takes_core_names_and_the_first_ones() {
+        let mu = "00".repeat(64);
+        let interface_of = |fields: &str| {
+            let line = format!(r#"{{"id":1,"suite":"ML-DSA-44","pk":"{PK}","sig":"",{fields}}}"#);
+            parse_line(&line).map(|(_, item)| item.message.as_message().interface()).map_err(|e| e.error)
+        };
+        let cases = [
+            (r#""msg":"61""#.to_owned(), Ok(Interface::Pure)),
+            (r#""msg":"61","interface":"pure""#.into(), Ok(Interface::Pure)),
+            (r#""msg":"61","prehash":"SHA2-256""#.into(), Ok(Interface::PreHash)),
+            (r#""msg":"61","prehash":"SHA2-256","interface":"prehash""#.into(), Ok(Interface::PreHash)),
+            (r#""msg":"61","interface":"internal""#.into(), Ok(Interface::Internal)),
+            (format!(r#""mu":"{mu}","interface":"internal""#), Ok(Interface::ExternalMu)),
+            (format!(r#""mu":"{mu}","interface":"external-mu""#), Ok(Interface::ExternalMu)),
+        ];
+        for (fields, expected) in cases {
+            assert_eq!(interface_of(&fields), expected, "{fields}");
+        }
+        let refused = [
+            (r#""msg":"61","interface":"prehash""#.to_owned(), "pre-hash"),
+            (format!(r#""mu":"{mu}","interface":"pure""#), "field mu needs the external-mu interface"),
+            (r#""msg":"61","interface":"external-mu""#.into(), "takes field mu, not field msg"),
+            (r#""msg":"61","interface":"mu""#.into(), "unknown interface \"mu\"; expected pure, prehash"),
+        ];
+        for (fields, says) in refused {
+            let error = interface_of(&fields).unwrap_err();
+            assert!(error.contains(says), "{fields}: {error}");
         }
     }
 }

@@ -2,27 +2,9 @@
 // every entry: the per-scheme ones (ml-dsa.js, slh-dsa.js), the default one (index.js),
 // the baseline build (baseline.js) and the manual one (manual.js).
 
+import { bytes, describe, isBytes } from './check.js';
+import { jwkKey } from './jwk.js';
 import { INTERFACES, PREHASHES, SUITES } from './tables.js';
-
-export function describe(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an Array';
-  if (typeof value === 'object') return `a ${value.constructor?.name ?? 'object'}`;
-  return `a ${typeof value}`;
-}
-
-/** Whether `value` is a Uint8Array of any realm (vm contexts, iframes, jsdom test runners). */
-function isBytes(value) {
-  return value instanceof Uint8Array
-    || (ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]');
-}
-
-export function bytes(name, value) {
-  if (!isBytes(value)) {
-    throw new TypeError(`pqverify: ${name} must be a Uint8Array, got ${describe(value)}`);
-  }
-  return value;
-}
 
 /**
  * The options as a null-prototype snapshot of their own enumerable properties:
@@ -82,57 +64,6 @@ export function hashId(hash) {
 // the wasm module by pqverify-core) and WebCrypto's JSON Web Key ('jwk', ML-DSA).
 const KEY_FORMATS = ['raw', 'raw-public', 'spki', 'jwk'];
 
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** Strict base64url (RFC 4648 §5, no padding, as JWK uses it): bytes, or a RangeError. */
-function base64url(text, what) {
-  if (typeof text !== 'string') throw new TypeError(`pqverify: ${what} must be a base64url string, got ${describe(text)}`);
-  if (text.length % 4 === 1) throw new RangeError(`pqverify: ${what} is not base64url: ${text.length} characters cannot encode whole bytes`);
-  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
-  let acc = 0;
-  let bits = 0;
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const v = BASE64URL.indexOf(text[i]);
-    if (v < 0) throw new RangeError(`pqverify: ${what} is not base64url: character ${JSON.stringify(text[i])} at ${i} (no padding, '-' and '_' for 62 and 63)`);
-    acc = (acc << 6) | v;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[n++] = (acc >> bits) & 0xff;
-    }
-  }
-  if ((acc & ((1 << bits) - 1)) !== 0) throw new RangeError(`pqverify: ${what} is not canonical base64url: its last character has bits set past the end of the data`);
-  return out;
-}
-
-/**
- * The raw key of a WebCrypto JWK (kty "AKP", draft-ietf-cose-dilithium): own
- * properties only; kty, alg and pub must say this suite's public key, and nothing
- * present may contradict them (a private part, another use or no "verify" operation).
- */
-function jwkKey(jwk, name, isMlDsa) {
-  if (jwk === null || typeof jwk !== 'object' || Array.isArray(jwk) || isBytes(jwk)) {
-    throw new TypeError(`pqverify: a "jwk" public key must be an object such as WebCrypto's exportKey("jwk") gives, got ${describe(jwk)}`);
-  }
-  if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no JWK encoding (WebCrypto's "AKP" keys are ML-DSA); use "raw" or "spki"`);
-  const own = (key) => (Object.prototype.hasOwnProperty.call(jwk, key) ? jwk[key] : undefined);
-  const kty = own('kty');
-  if (kty !== 'AKP') throw new RangeError(`pqverify: JWK kty is ${JSON.stringify(kty)}; ML-DSA keys have kty "AKP"`);
-  const alg = own('alg');
-  if (alg !== name) throw new RangeError(`pqverify: JWK alg is ${JSON.stringify(alg)}; expected "${name}"`);
-  if (own('priv') !== undefined) throw new RangeError('pqverify: the JWK holds a private key ("priv"); pass only the public key');
-  const use = own('use');
-  if (use !== undefined && use !== 'sig') throw new RangeError(`pqverify: JWK use is ${JSON.stringify(use)}; a signature key has use "sig"`);
-  const ops = own('key_ops');
-  if (ops !== undefined && !(Array.isArray(ops) && ops.includes('verify'))) {
-    throw new RangeError('pqverify: JWK key_ops does not include "verify"');
-  }
-  const pub = own('pub');
-  if (pub === undefined) throw new RangeError('pqverify: the JWK has no "pub" (the base64url public key)');
-  return base64url(pub, 'JWK pub');
-}
-
 /**
  * The public key as the wasm side takes it: [the glue's KeyFormat member, bytes]. Raw
  * keys are checked for length here, before the module is needed; SubjectPublicKeyInfo
@@ -159,6 +90,45 @@ function call(fn) {
 }
 
 /**
+ * The three ways to verify (`verify`, `prehash(hash).verify`, `internal.verify`) over one
+ * checked call. `keyed`: the calls take a public key after the message, and the option
+ * keyFormat (one-shot); otherwise the key is already inside (prepared).
+ * `reach(iface, hash, sig, msg, ctx, pk, o)` reaches the module after the argument types
+ * are checked here; values (context and μ lengths, the interfaces a suite has, key
+ * lengths) are pqverify-core's, with its error text (`call`).
+ */
+function ways(where, keyed, reach) {
+  const keyOptions = keyed ? ['keyFormat'] : [];
+  const checked = (iface, hash, sig, msg, ctx, pk, o) => {
+    bytes('signature', sig);
+    bytes('message', msg);
+    return reach(iface, hash, sig, msg, ctx, pk, o);
+  };
+  // (sig, msg, pk, opts) one-shot, (sig, msg, opts) prepared.
+  const split = (rest) => (keyed ? rest : [undefined, rest[0]]);
+  return {
+    verify(sig, msg, ...rest) {
+      const [pk, opts] = split(rest);
+      const o = options(opts, ['context', ...keyOptions], `${where} verify`);
+      return checked(INTERFACES.pure, 0, sig, msg, context(o), pk, o);
+    },
+    prehash(hash) {
+      const h = hashId(hash);
+      return (sig, msg, ...rest) => {
+        const [pk, opts] = split(rest);
+        const o = options(opts, ['context', ...keyOptions], `${where} prehash verify`);
+        return checked(INTERFACES.prehash, h, sig, msg, context(o), pk, o);
+      };
+    },
+    internal(sig, msg, ...rest) {
+      const [pk, opts] = split(rest);
+      const o = options(opts, ['externalMu', ...keyOptions], `${where} internal verify`);
+      return checked(o.externalMu ? INTERFACES['external-mu'] : INTERFACES.internal, 0, sig, msg, NO_BYTES, pk, o);
+    },
+  };
+}
+
+/**
  * Builds the suites of one wasm build over its wasm-bindgen exports.
  * @param {() => object} bindings - returns the initialised wasm exports (throws if not initialised)
  * @param {'ml-dsa' | 'slh-dsa' | undefined} family - the family the build holds (both when undefined)
@@ -171,56 +141,28 @@ export function makeSuites(bindings, family) {
     if (family !== undefined && type !== family) continue;
     const isMlDsa = type === 'ml-dsa';
     const lengths = Object.freeze({ publicKey: pkLen, signature: sigLen });
+    const info = Object.freeze({ type });
     // bindings() outside call(): not being initialised is an environment Error, not an
     // argument error. Suite, interface and pre-hash cross as numbers (the ids come
     // from tables.js, generated from pqverify-core).
-    const run = (iface, hash, sig, msg, ctx, pk, o) => {
-      bytes('signature', sig);
-      bytes('message', msg);
+    const oneShot = ways(name, true, (iface, hash, sig, msg, ctx, pk, o) => {
       const [format, key] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa);
       const wasm = bindings();
       return call(() => wasm.verify(id, wasm.KeyFormat[format], iface, hash, sig, msg, ctx, key));
-    };
+    });
 
     const suite = {
       /** As noble: the family. */
-      info: Object.freeze({ type }),
+      info,
       /** As noble: the security strength in bits (128, 192 or 256). */
       securityLevel,
       /** Byte lengths of this suite's public key and signature. */
       lengths,
       /** FIPS name, e.g. "ML-DSA-65". */
       name,
-      verify(sig, msg, pk, opts) {
-        const o = options(opts, ['context', 'keyFormat'], `${name} verify`);
-        return run(INTERFACES.pure, 0, sig, msg, context(o), pk, o);
-      },
-      prehash(hash) {
-        const h = hashId(hash);
-        return Object.freeze({
-          info: suite.info,
-          securityLevel,
-          lengths,
-          verify(sig, msg, pk, opts) {
-            const o = options(opts, ['context', 'keyFormat'], `${name} prehash verify`);
-            return run(INTERFACES.prehash, h, sig, msg, context(o), pk, o);
-          },
-        });
-      },
-      internal: Object.freeze({
-        info: Object.freeze({ type }),
-        lengths,
-        verify(sig, msg, pk, opts) {
-          const o = options(opts, ['externalMu', 'keyFormat'], `${name} internal verify`);
-          if (o.externalMu) {
-            bytes('message', msg);
-            if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no external-mu interface (ML-DSA only)`);
-            if (msg.length !== 64) throw new RangeError(`pqverify: external mu is ${msg.length} bytes; it must be exactly 64 bytes`);
-            return run(INTERFACES['external-mu'], 0, sig, msg, NO_BYTES, pk, o);
-          }
-          return run(INTERFACES.internal, 0, sig, msg, NO_BYTES, pk, o);
-        },
-      }),
+      verify: oneShot.verify,
+      prehash: (hash) => Object.freeze({ info, securityLevel, lengths, verify: oneShot.prehash(hash) }),
+      internal: Object.freeze({ info, lengths, verify: oneShot.internal }),
       prepare(pk, opts) {
         const o = options(opts, ['keyFormat'], `${name} prepare`);
         const [format, raw] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa);
@@ -230,39 +172,15 @@ export function makeSuites(bindings, family) {
           if (key === null) throw new Error(`pqverify: this ${name} prepared key was freed`);
           return key;
         };
-        const runPrepared = (iface, hash, sig, msg, ctx) => call(() => live().verify(iface, hash, sig, msg, ctx));
-        const prepared = {
+        const prepared = ways(`${name} prepared`, false, (iface, hash, sig, msg, ctx) => {
+          const k = live();
+          return call(() => k.verify(iface, hash, sig, msg, ctx));
+        });
+        return Object.freeze({
           suite: name,
-          verify(sig, msg, opts) {
-            const o = options(opts, ['context'], `${name} prepared verify`);
-            bytes('signature', sig);
-            bytes('message', msg);
-            return runPrepared(INTERFACES.pure, 0, sig, msg, context(o));
-          },
-          prehash(hash) {
-            const h = hashId(hash);
-            return Object.freeze({
-              verify(sig, msg, opts) {
-                const o = options(opts, ['context'], `${name} prepared prehash verify`);
-                bytes('signature', sig);
-                bytes('message', msg);
-                return runPrepared(INTERFACES.prehash, h, sig, msg, context(o));
-              },
-            });
-          },
-          internal: Object.freeze({
-            verify(sig, msg, opts) {
-              const o = options(opts, ['externalMu'], `${name} prepared internal verify`);
-              bytes('signature', sig);
-              bytes('message', msg);
-              if (o.externalMu) {
-                if (!isMlDsa) throw new RangeError(`pqverify: ${name} has no external-mu interface (ML-DSA only)`);
-                if (msg.length !== 64) throw new RangeError(`pqverify: external mu is ${msg.length} bytes; it must be exactly 64 bytes`);
-                return runPrepared(INTERFACES['external-mu'], 0, sig, msg, NO_BYTES);
-              }
-              return runPrepared(INTERFACES.internal, 0, sig, msg, NO_BYTES);
-            },
-          }),
+          verify: prepared.verify,
+          prehash: (hash) => Object.freeze({ verify: prepared.prehash(hash) }),
+          internal: Object.freeze({ verify: prepared.internal }),
           /** Releases the expanded key now (otherwise it is released when garbage-collected). */
           free() {
             if (key !== null) {
@@ -270,8 +188,7 @@ export function makeSuites(bindings, family) {
               key = null;
             }
           },
-        };
-        return Object.freeze(prepared);
+        });
       },
     };
     api[exportName] = Object.freeze(suite);

@@ -6,7 +6,8 @@
 // replaced, and its validator sets are installed in the replacement. This file holds
 // no wasm: the workers (pool-serve.js) do.
 
-import { bytes, context, describe, hashId, options, publicKey, suiteByName } from './api.js';
+import { context, hashId, options, publicKey, suiteByName } from './api.js';
+import { bytes, describe } from './check.js';
 import { FORMAT, VERDICT, pack } from './pool-protocol.js';
 
 /** Items per job at most: a worker answers within a bounded time, and sharing evens out. */

@@ -6,12 +6,8 @@
 
 use super::address::Adrs;
 use super::params::{MAX_N, Params};
-use crate::hash::Shake256;
-use crate::hash::lanes::LaneShake256;
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
-use crate::kernel;
-use crate::kernel::f1600x4;
-use crate::kernel_set::StateX4;
+use crate::hash::{Shake256, multi};
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
 /// l·n-byte input never has to be held in memory.
@@ -72,9 +68,6 @@ pub(crate) trait TweakableHash {
     }
 }
 
-/// SHAKE256's rate in bytes.
-const RATE: usize = LaneShake256::RATE;
-
 /// The SHAKE instantiation (FIPS 205, Section 11.1): every function is SHAKE256
 /// over PK.seed ‖ ADRS ‖ input (H_msg over R ‖ PK.seed ‖ PK.root ‖ M′).
 pub(crate) struct ShakeHash<'a> {
@@ -97,47 +90,10 @@ impl<'a> ShakeHash<'a> {
 }
 
 impl ShakeHash<'_> {
-    /// Four single-block SHAKE256 calls on PK.seed ‖ ADRS_j ‖ parts_j, n bytes out each.
-    /// Every input is a whole number of 8-byte words (n is 16, 24 or 32) and fits one
-    /// block, so the state is built word by word: the seed's words once for all four
-    /// lanes, then each lane's address and message words, then the padding.
+    /// Four F or H calls: SHAKE256 over PK.seed ‖ ADRS_j ‖ parts_j, n bytes out each.
     fn x4(&self, adrs: &[Adrs; 4], parts: [[&[u8]; 2]; 4], out: &mut [Node; 4]) {
-        let len = self.seed.len() + 32 + parts[0][0].len() + parts[0][1].len();
-        let whole_words = parts.iter().flatten().chain([&self.seed]).all(|p| p.len().is_multiple_of(8));
-        let same_length = parts.iter().all(|p| p[0].len() + p[1].len() + self.seed.len() + 32 == len);
-        if !(whole_words && same_length && len < RATE) {
-            // Unreachable for the approved sets (inputs are at most 128 bytes).
-            for ((adrs, parts), o) in adrs.iter().zip(parts).zip(out.iter_mut()) {
-                let mut s = self.start(adrs);
-                parts.iter().for_each(|p| s.absorb(p));
-                s.finalize().squeeze(&mut o[..self.n]);
-            }
-            return;
-        }
-        let mut state: StateX4 = [[0; 4]; 25];
-        for (lane, chunk) in state.iter_mut().zip(self.seed.as_chunks::<8>().0) {
-            *lane = [u64::from_le_bytes(*chunk); 4];
-        }
-        let first = self.seed.len() / 8;
-        for (j, (adrs, parts)) in adrs.iter().zip(parts).enumerate() {
-            let words = [adrs.bytes().as_slice(), parts[0], parts[1]].into_iter().flat_map(|p| p.as_chunks::<8>().0);
-            for (lane, chunk) in state[first..].iter_mut().zip(words) {
-                lane[j] = u64::from_le_bytes(*chunk);
-            }
-        }
-        // SHAKE padding: 0x1f after the input, 0x80 in the last byte of the block.
-        for word in &mut state[len / 8] {
-            *word ^= 0x1f;
-        }
-        for word in &mut state[RATE / 8 - 1] {
-            *word ^= 0x80 << 56;
-        }
-        f1600x4(&mut state, 4);
-        for (j, o) in out.iter_mut().enumerate() {
-            for (bytes, lane) in o[..self.n].chunks_exact_mut(8).zip(&state) {
-                bytes.copy_from_slice(&lane[j].to_le_bytes());
-            }
-        }
+        let parts = core::array::from_fn(|j| [adrs[j].bytes().as_slice(), parts[j][0], parts[j][1]]);
+        multi::shake256_x4(self.seed, parts, self.n, out);
     }
 }
 
@@ -237,57 +193,25 @@ impl<'a> Sha2Hash<'a> {
 
 impl Sha2Hash<'_> {
     /// Four SHA-256 calls resumed from PK.seed's midstate, each on `parts` (F in every
-    /// category; H in category 1): n bytes out each. Lanes whose flag is clear are not
-    /// written. The blocks are padded once; the kernel hashes all four, or answers "not
-    /// here" and each live block is compressed on its own. False (nothing written) if
-    /// any input does not fit one block with the padding: never for the approved sets.
+    /// category; H in category 1): n bytes out for each live lane. False (nothing
+    /// written) if an input does not fit one block: never for the approved sets.
     fn sha256_x4(&self, parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) -> bool {
-        let mut blocks = [[0u8; 64]; 4];
-        if !blocks.iter_mut().zip(parts).all(|(block, parts)| Sha256::pad_one_block(1, &parts, block)) {
-            return false;
-        }
         let mut digests = [[0u8; 32]; 4];
-        if !kernel::sha256_x4(&self.mid.s256, &blocks, &mut digests) {
-            for ((digest, block), _) in digests.iter_mut().zip(&blocks).zip(live).filter(|(_, live)| *live) {
-                let mut state = self.mid.s256;
-                C256::compress(&mut state, block);
-                C256::output(&state, digest);
-            }
-        }
-        for ((o, digest), live) in out.iter_mut().zip(&digests).zip(live) {
-            if live {
-                crate::hash::bytes::copy(&mut o[..self.n], &digest[..self.n]);
-            }
-        }
-        true
+        multi::sha256_x4(&self.mid.s256, 1, parts, live, &mut digests) && self.truncate(&digests, live, out)
     }
 
-    /// Four SHA-512 calls resumed from `mid` (H in categories 3 and 5), two lanes per
-    /// kernel call, as [`Self::sha256_x4`].
+    /// Four SHA-512 calls resumed from `mid` (H in categories 3 and 5), as
+    /// [`Self::sha256_x4`].
     fn sha512_x4(&self, mid: &[u64; 8], parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) -> bool {
-        // Lane j is block j % 2 of pair j / 2: each pair is one kernel call.
-        let mut pairs = [[[0u8; 128]; 2]; 2];
-        if !pairs.as_flattened_mut().iter_mut().zip(parts).all(|(block, parts)| Sha512::pad_one_block(1, &parts, block))
-        {
-            return false;
-        }
-        for (half, blocks) in pairs.iter().enumerate() {
-            let lanes = [2 * half, 2 * half + 1];
-            if !live[lanes[0]] && !live[lanes[1]] {
-                continue;
-            }
-            let mut digests = [[0u8; 64]; 2];
-            if !kernel::sha512_x2(mid, blocks, &mut digests) {
-                for ((digest, block), _) in digests.iter_mut().zip(blocks).zip(lanes).filter(|&(_, j)| live[j]) {
-                    let mut state = *mid;
-                    C512::compress(&mut state, block);
-                    C512::output(&state, digest);
-                }
-            }
-            for (digest, j) in digests.iter().zip(lanes) {
-                if live[j] {
-                    crate::hash::bytes::copy(&mut out[j][..self.n], &digest[..self.n]);
-                }
+        let mut digests = [[0u8; 64]; 4];
+        multi::sha512_x4(mid, 1, parts, live, &mut digests) && self.truncate(&digests, live, out)
+    }
+
+    /// Trunc_n of each live lane's digest into its output; true.
+    fn truncate<const D: usize>(&self, digests: &[[u8; D]; 4], live: [bool; 4], out: &mut [Node; 4]) -> bool {
+        for ((o, digest), live) in out.iter_mut().zip(digests).zip(live) {
+            if live {
+                crate::hash::bytes::copy(&mut o[..self.n], &digest[..self.n]);
             }
         }
         true

@@ -186,7 +186,7 @@ pub(crate) enum Command {
     /// Verify JSON lines from standard input; one answer line per input line, in order.
     ///
     /// Input fields: id (echoed), suite, pk, sig, msg, ctx (hex), prehash (ACVP name),
-    /// interface (external/internal), mu, key_format (raw, the default; spki: pk is the
+    /// interface (pure, prehash, internal, external-mu; or external/internal), mu, key_format (raw, the default; spki: pk is the
     /// DER in hex; pem: pk is the PEM text). Output: {"id":…,"valid":true|false}, with
     /// "error" and "kind" (input, unsupported, budget, backend, sink) when a line could
     /// not be verified. Lines over 4 MiB are answered and skipped.
