@@ -6,6 +6,7 @@ pub mod backend;
 pub mod batch;
 pub mod cache;
 pub mod certificate;
+pub mod command;
 pub mod dual;
 pub mod jsonl;
 pub mod kernels;

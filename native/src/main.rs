@@ -25,7 +25,6 @@ macro_rules! say {
 
 mod cli;
 
-use cli::failure::Failure::{BadInput, Internal};
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
@@ -49,17 +48,7 @@ fn main() -> ExitCode {
             cli::qc::qc(cli::qc::Qc { suite, keys, msg, ctx, signatures, threshold, threads, one_shot })
         }
     };
-    match result {
-        Ok(code) => code,
-        Err(BadInput(message)) => {
-            note!("pqverify: error: {message}");
-            ExitCode::from(2)
-        }
-        Err(Internal(message)) => {
-            note!("pqverify: failure: {message}");
-            ExitCode::from(3)
-        }
-    }
+    result.unwrap_or_else(|failure| failure.exit("pqverify"))
 }
 
 /// `--help` and `--version` print as clap renders them (exit 0); a usage error is one

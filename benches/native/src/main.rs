@@ -2,13 +2,12 @@
 //! targets' records (`report`). The driver of the benchmark lives here, beside the
 //! suite (`pqverify-bench`), so that `pqverify-native` is the verifier and nothing else.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use pqverify_native::backend::Liboqs;
-use pqverify_native::sink::{DisagreementSink, open_log};
+use pqverify_native::command;
 
 /// Writes a line to standard error, best effort (a failing standard error must not hide
 /// the real outcome).
@@ -36,21 +35,7 @@ mod ways;
 #[global_allocator]
 static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;
 
-use Failure::{BadInput, Internal};
-
-/// Why a command failed: a one-line message and an exit status.
-pub(crate) enum Failure {
-    /// Unusable arguments or input: exit status 2.
-    BadInput(String),
-    /// An I/O failure or a fault on this side: exit status 3.
-    Internal(String),
-}
-
-impl From<std::io::Error> for Failure {
-    fn from(e: std::io::Error) -> Self {
-        Internal(format!("I/O: {e}"))
-    }
-}
+use pqverify_native::command::Failure;
 
 #[derive(Parser)]
 #[command(name = "pqverify-bench", version, about = "The pqverify benchmark suite, natively, and its report")]
@@ -134,7 +119,7 @@ pub(crate) struct RunArgs {
     #[arg(long)]
     pub(crate) run: Option<String>,
     /// The disagreement log (`-`: standard error).
-    #[arg(long, value_name = "FILE", default_value = "pqverify-disagreements.jsonl")]
+    #[arg(long, value_name = "FILE", default_value = command::DISAGREEMENT_LOG)]
     pub(crate) disagreements: std::path::PathBuf,
     /// A liboqs shared library to measure beside the linked one (as the way
     /// `liboqs-<its version>`), and to use as the dual verifier's primary.
@@ -156,12 +141,7 @@ pub(crate) struct RunArgs {
 
 /// The liboqs at `path` (`--liboqs` or `PQVERIFY_LIBOQS`), if one is named.
 pub(crate) fn load_liboqs(path: Option<&std::path::Path>) -> Result<Option<Arc<Liboqs>>, Failure> {
-    path.map(|path| Liboqs::load(path).map(Arc::new).map_err(|e| BadInput(format!("--liboqs: {e}")))).transpose()
-}
-
-/// `--disagreements`: the log, opened before any measurement.
-pub(crate) fn open_sink(path: &std::path::Path) -> Result<Arc<dyn DisagreementSink>, Failure> {
-    open_log(path).map_err(|e| BadInput(format!("--disagreements: {e}")))
+    path.map(command::load_liboqs).transpose()
 }
 
 fn main() -> ExitCode {
@@ -176,25 +156,11 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(args),
         Command::FirstCall { suite, kernels } => run::first_call(&suite, kernels.as_deref()),
         Command::Report { files, out_dir, units, check } => report::report(&files, out_dir, &units, check),
-        Command::VerifyLoop { way, suite, count, liboqs, kernels } => {
-            if let Some(name) = &kernels
-                && let Err(e) = pqverify_core::force_kernels(Some(name))
-            {
-                note!("pqverify-bench: error: --kernels {name}: {e}");
-                return ExitCode::from(2);
-            }
-            load_liboqs(liboqs.as_deref()).and_then(|l| profile::verify_loop(&way, &suite, count, l))
-        }
+        Command::VerifyLoop { way, suite, count, liboqs, kernels } => kernels
+            .as_deref()
+            .map_or(Ok(()), command::force_kernels)
+            .and_then(|()| load_liboqs(liboqs.as_deref()))
+            .and_then(|l| profile::verify_loop(&way, &suite, count, l)),
     };
-    match result {
-        Ok(code) => code,
-        Err(BadInput(message)) => {
-            note!("pqverify-bench: error: {message}");
-            ExitCode::from(2)
-        }
-        Err(Internal(message)) => {
-            note!("pqverify-bench: failure: {message}");
-            ExitCode::from(3)
-        }
-    }
+    result.unwrap_or_else(|failure| failure.exit("pqverify-bench"))
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use pqverify_core::{Message, PreparedKey};
 use pqverify_native::backend::{Backend, Liboqs, Request};
 
-use crate::Failure::{self, BadInput};
+use pqverify_native::command::Failure::{self, BadInput};
 
 /// The ways `verify-loop` runs.
 pub(crate) const LOOP_WAYS: [&str; 3] = ["pqverify", "pqverify-prepared", "liboqs"];

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use pqverify_native::units::UnitTable;
 
-use crate::Failure::{self, BadInput, Internal};
+use pqverify_native::command::Failure::{self, BadInput, Internal};
 
 pub(crate) fn report(
     files: &[std::path::PathBuf],

@@ -5,16 +5,17 @@ use std::process::ExitCode;
 
 use pqverify_native::units::UnitTable;
 
-use crate::Failure::{self, BadInput, Internal};
 use crate::ways::Liboqses;
-use crate::{RunArgs, capacity, load_liboqs, open_sink};
+use crate::{RunArgs, capacity, load_liboqs};
+use pqverify_native::command::Failure::{self, BadInput, Internal};
+use pqverify_native::command::open_sink;
 
 pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
     let RunArgs { out, rounds, suites, quick, no_block, run, disagreements, liboqs, certificates, distinct, kernels } =
         args;
     use pqverify_bench::{Config, Fixtures, Record};
     if let Some(name) = &kernels {
-        pqverify_core::force_kernels(Some(name)).map_err(|e| BadInput(format!("--kernels {name}: {e}")))?;
+        pqverify_native::command::force_kernels(name)?;
     }
     let fixtures = Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
     for s in &suites {
@@ -156,7 +157,7 @@ pub(crate) fn fixture_for<'a>(
 
 pub(crate) fn first_call(suite: &str, kernels: Option<&str>) -> Result<ExitCode, Failure> {
     if let Some(name) = kernels {
-        pqverify_core::force_kernels(Some(name)).map_err(|e| BadInput(format!("--kernels {name}: {e}")))?;
+        pqverify_native::command::force_kernels(name)?;
     }
     let fixtures = pqverify_bench::Fixtures::parse(pqverify_bench::FIXTURES_JSON).map_err(BadInput)?;
     let f = fixture_for(&fixtures, suite)?;

@@ -10,9 +10,9 @@ use pqverify_native::units::UnitTable;
 use pqverify_native::{ErrorKind, stream};
 use serde_json::Value;
 
-use super::failure::Failure::{self, BadInput};
 use super::verifier::build_verifier;
 use super::{BackendName, VerifierArgs};
+use pqverify_native::command::Failure::{self, BadInput};
 
 /// Longest request line accepted; longer lines are answered with an error and
 /// skipped without being held in memory.

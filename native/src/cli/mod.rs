@@ -1,6 +1,8 @@
-//! The `pqverify` command's parts: its arguments here, one module per subcommand,
-//! the verifier they share, and the failure type that sets the exit status. The
-//! rules (verification, dual checks, the batch stream) live in the library.
+//! The `pqverify` command's parts: its arguments here, one module per subcommand, and
+//! the verifier they share. The rules (verification, dual checks, the batch stream)
+//! live in the library, and so does what the benchmark driver shares with this command
+//! (`pqverify_native::command`: the failure type that sets the exit status, the openers
+//! of `--liboqs` and `--disagreements`).
 
 use std::sync::LazyLock;
 
@@ -11,7 +13,6 @@ use pqverify_native::dual::Mode;
 use pqverify_native::key::KeyFormat;
 
 pub(crate) mod batch;
-pub(crate) mod failure;
 pub(crate) mod qc;
 pub(crate) mod suites;
 pub(crate) mod verifier;
@@ -217,4 +218,4 @@ pub(crate) enum Command {
 }
 
 /// The default disagreement log, in the working directory.
-pub(crate) const DISAGREEMENT_LOG: &str = "pqverify-disagreements.jsonl";
+pub(crate) use pqverify_native::command::DISAGREEMENT_LOG;

@@ -10,8 +10,8 @@ use pqverify_core::Message;
 use pqverify_native::certificate::{ValidatorSet, Verdicts, check_signers, verify_one_shot};
 
 use super::SuiteArg;
-use super::failure::Failure::{self, BadInput};
 use super::verifier::bytes_arg;
+use pqverify_native::command::Failure::{self, BadInput};
 
 /// The command's options, as parsed.
 pub(crate) struct Qc {

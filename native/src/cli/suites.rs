@@ -9,8 +9,8 @@ use pqverify_native::backend::{Backend, Interface, Pqverify, Reference};
 use pqverify_native::interfaces_of;
 use serde_json::json;
 
-use super::failure::Failure::{self, Internal};
 use super::verifier::load_liboqs;
+use pqverify_native::command::Failure::{self, Internal};
 
 pub(crate) fn suites(as_json: bool, liboqs: Option<&std::path::Path>) -> Result<ExitCode, Failure> {
     let liboqs = load_liboqs(liboqs)?;

@@ -3,12 +3,12 @@
 use std::sync::Arc;
 
 use pqverify_native::backend::{Backend, Liboqs, Pqverify, Reference};
+use pqverify_native::command::{self, open_sink};
 use pqverify_native::dual::{DualVerifier, Mode};
-use pqverify_native::sink::{DisagreementSink, open_log};
 use pqverify_native::{Single, Verifier};
 
-use super::failure::Failure::{self, BadInput};
 use super::{BackendName, VerifierArgs};
+use pqverify_native::command::Failure::{self, BadInput};
 
 /// Hex, or `@path` for a file's raw bytes.
 pub(crate) fn bytes_arg(name: &str, value: &str) -> Result<Vec<u8>, Failure> {
@@ -26,10 +26,7 @@ pub(crate) fn pqverify_backend(args: &VerifierArgs) -> Arc<dyn Backend> {
 
 /// The liboqs at `path` (`--liboqs` or `PQVERIFY_LIBOQS`), else the linked one.
 pub(crate) fn load_liboqs(path: Option<&std::path::Path>) -> Result<Arc<Liboqs>, Failure> {
-    match path {
-        Some(path) => Liboqs::load(path).map(Arc::new).map_err(|e| BadInput(format!("--liboqs: {e}"))),
-        None => Ok(Arc::new(Liboqs::new())),
-    }
+    path.map_or_else(|| Ok(Arc::new(Liboqs::new())), command::load_liboqs)
 }
 
 pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verifier>, Failure> {
@@ -53,10 +50,4 @@ pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verifier>, F
             )
         }
     })
-}
-
-/// `--disagreements`: the log, opened before any verification (`sink::open_log`).
-pub(crate) fn open_sink(path: &std::path::Path) -> Result<Arc<dyn DisagreementSink>, Failure> {
-    open_log(path)
-        .map_err(|e| BadInput(format!("--disagreements{}: {e}", if path.as_os_str() == "-" { " -" } else { "" })))
 }

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use pqverify_native::batch::{Item, OwnedMessage};
 use pqverify_native::key::{KeyFormat, raw_public_key};
 
-use super::failure::Failure::{self, BadInput, Internal};
 use super::verifier::{build_verifier, bytes_arg};
 use super::{InterfaceArg, KeyFormatArg, PreHashArg, SuiteArg, VerifierArgs};
+use pqverify_native::command::Failure::{self, BadInput, Internal};
 
 #[allow(clippy::too_many_arguments, reason = "one parameter per command-line option")]
 pub(crate) fn verify_one(
