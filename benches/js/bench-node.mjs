@@ -50,7 +50,7 @@ const env = {
   type: 'env', schema: SCHEMA, target: 'node', run,
   cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.availableParallelism?.() ?? os.cpus().length,
   os: `${os.type()} ${os.release()}`, runtime: `node ${process.version}`, liboqs: null,
-  backend: pq.backend(), fixtures: '', ways: [],
+  backend: pq.kernels(), fixtures: '', ways: [],
   extra: {
     pqverify: version('pqverify'), noble: version('@noble/post-quantum/ml-dsa.js'),
     // ESM-only (no `require` entry): its package.json is found from the import path.

@@ -146,5 +146,8 @@ export declare function suites(): { name: string; export: string; publicKey: num
 /** Bytes of the wasm module's linear memory (grows by 64 KiB pages, never shrinks); 0 before it is initialised. */
 export declare function memoryBytes(): number;
 
-/** Which wasm build runs: "simd128" or "portable". */
+/** Which kernels run: "simd128" or "portable". */
+export declare function kernels(): 'simd128' | 'portable';
+
+/** @deprecated The first name of {@link kernels}. */
 export declare function backend(): 'simd128' | 'portable';

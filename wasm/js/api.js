@@ -229,7 +229,7 @@ export function suites() {
 /**
  * The API of an entry holding every suite in one instance (pqverify/baseline,
  * pqverify/manual): the suites, `verify(suiteName, …)`, `suites()`, `memoryBytes()` and
- * `backend()`.
+ * `kernels()` (and its first name, `backend()`).
  * @param {{ linearMemoryBytes: () => number }} instance - the entry's wasm instance
  * @param {() => object} bindings - its initialised exports (initialising them if the entry embeds its build)
  */
@@ -240,6 +240,7 @@ export function makeEntry(instance, bindings) {
     suites,
     verify: (suiteName, sig, msg, pk, opts) => verifyByName(all, suiteName, sig, msg, pk, opts),
     memoryBytes: () => instance.linearMemoryBytes(),
-    backend: () => bindings().backend(),
+    kernels: () => bindings().kernels(),
+    backend: () => bindings().kernels(),
   });
 }

@@ -21,6 +21,8 @@ export const {
   suites,
   /** Bytes of the wasm module's linear memory; 0 before it is initialised. */
   memoryBytes,
-  /** Which wasm build runs: "simd128" or "portable". */
+  /** Which kernels run: "simd128" or "portable". */
+  kernels,
+  /** The first name of `kernels`. */
   backend,
 } = entry;

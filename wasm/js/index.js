@@ -8,7 +8,7 @@ import {
   // xtask tables: names ml-dsa
   ml_dsa44, ml_dsa65, ml_dsa87,
   // xtask tables: end
-  memoryBytes as mlDsaMemory, backend as mlDsaBackend,
+  memoryBytes as mlDsaMemory, kernels as mlDsaKernels,
 } from './ml-dsa.js';
 import {
   // xtask tables: names slh-dsa
@@ -45,7 +45,10 @@ export function memoryBytes() {
   return mlDsaMemory() + slhDsaMemory();
 }
 
-/** Which wasm build runs: "simd128" (the baseline build is pqverify/baseline). */
-export function backend() {
-  return mlDsaBackend();
+/** Which kernels run: "simd128" (the baseline build, pqverify/baseline, runs "portable"). */
+export function kernels() {
+  return mlDsaKernels();
 }
+
+/** The first name of {@link kernels}. */
+export const backend = kernels;

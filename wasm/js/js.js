@@ -35,5 +35,7 @@ export const {
   /** Bytes of the compiled module's memory (64 KiB pages); 0 before the first verify. */
   memoryBytes,
   /** Which kernels run: "portable". */
+  kernels,
+  /** The first name of `kernels`. */
   backend,
 } = entry;

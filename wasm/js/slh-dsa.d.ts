@@ -8,5 +8,8 @@ export {
 } from './api.js';
 /** Bytes of this entry's wasm linear memory; 0 before its first verify. */
 export declare function memoryBytes(): number;
-/** Which wasm build runs: "simd128". */
+/** Which kernels run: "simd128". */
+export declare function kernels(): 'simd128' | 'portable';
+
+/** @deprecated The first name of {@link kernels}. */
 export declare function backend(): 'simd128' | 'portable';

@@ -30,7 +30,10 @@ export function memoryBytes() {
   return instance.linearMemoryBytes();
 }
 
-/** Which wasm build runs: "simd128". */
-export function backend() {
-  return bindings().backend();
+/** Which kernels run: "simd128". */
+export function kernels() {
+  return bindings().kernels();
 }
+
+/** The first name of {@link kernels}. */
+export const backend = kernels;

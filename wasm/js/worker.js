@@ -26,6 +26,8 @@ export const {
   suites,
   /** Bytes of the wasm module's linear memory; 0 before the first verify. */
   memoryBytes,
-  /** Which wasm build runs: "simd128". */
+  /** Which kernels run: "simd128". */
+  kernels,
+  /** The first name of `kernels`. */
   backend,
 } = entry;

@@ -128,6 +128,6 @@ impl PreparedKey {
 
 /// Which kernels this build uses: `simd128` or `portable`.
 #[wasm_bindgen]
-pub fn backend() -> String {
+pub fn kernels() -> String {
     if cfg!(target_feature = "simd128") { "simd128" } else { "portable" }.to_owned()
 }

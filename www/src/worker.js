@@ -39,11 +39,11 @@ self.onmessage = async ({ data }) => {
   try {
     const suite = await ready;
     if (data.type === 'info') {
-      postMessage({ type: 'info', digest: suite.digest, suites: suite.suites(), backend: pq.backend() });
+      postMessage({ type: 'info', digest: suite.digest, suites: suite.suites(), backend: pq.kernels() });
       return;
     }
     const { options, ways, env } = data;
-    env.backend = pq.backend();
+    env.backend = pq.kernels();
     // liboqs-js only when asked for: each suite's Emscripten module is fetched and compiled.
     const liboqs = ways.includes('liboqs-js')
       ? await liboqsInstances(liboqsSig, options.suites?.length ? options.suites : suite.suites())
