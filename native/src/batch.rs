@@ -9,6 +9,19 @@ use crate::backend::Request;
 use crate::units::UnitTable;
 use crate::{Verifier, VerifyError};
 
+/// The interface a request names: one of core's ([`Interface::name`]), or one of the
+/// first two names, `external` (pure, or pre-hash when a pre-hash is given) and
+/// `internal` (M′ in `msg`, or external μ in `mu`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    /// `external`.
+    External,
+    /// `internal`.
+    Internal,
+    /// Core's name.
+    Core(Interface),
+}
+
 /// A message that owns its bytes.
 #[derive(Clone, Debug)]
 pub enum OwnedMessage {
@@ -54,50 +67,38 @@ impl OwnedMessage {
         })
     }
 
-    /// A message from the fields a request line or the command line carries:
-    /// `external` (the pure or pre-hash interface, by `prehash`) with `msg` and an
-    /// optional `ctx`, or internal with `msg` (M′) or `mu`. `name` writes a field's name
-    /// as the caller shows it (`field msg`, `--msg`). Which parts each interface takes
-    /// is core's rule ([`Message::new`]).
+    /// A message from the fields a request line or the command line carries, through
+    /// the interface it names ([`Named`]). `name` writes a field's name as the caller
+    /// shows it (`field msg`, `--msg`). Which parts each interface takes is core's rule
+    /// ([`Message::new`]).
     pub fn from_fields(
-        external: bool,
+        named: Named,
         msg: Option<Vec<u8>>,
         mu: Option<Vec<u8>>,
         ctx: Option<Vec<u8>>,
         prehash: Option<PreHash>,
         name: impl Fn(&str) -> String,
     ) -> Result<Self, String> {
-        let (interface, bytes) = match (external, msg, mu) {
-            (true, Some(msg), None) => (if prehash.is_some() { Interface::PreHash } else { Interface::Pure }, msg),
-            (true, _, Some(_)) => return Err(format!("{} needs the internal interface", name("mu"))),
-            (true, None, None) => return Err(format!("missing {}", name("msg"))),
-            (false, Some(m), None) => (Interface::Internal, m),
-            (false, None, Some(mu)) => (Interface::ExternalMu, mu),
-            (false, Some(_), Some(_)) => return Err(format!("give {} (M′) or {}, not both", name("msg"), name("mu"))),
-            (false, None, None) => return Err(format!("missing {} (M′) or {}", name("msg"), name("mu"))),
-        };
-        OwnedMessage::new(interface, bytes, ctx.unwrap_or_default(), prehash).map_err(|e| e.to_string())
-    }
-
-    /// A message for an interface named outright (core's names, [`Interface::name`]):
-    /// `msg` is M for pure and pre-hash and M′ for internal, `mu` the μ of external-mu.
-    pub fn for_interface(
-        interface: Interface,
-        msg: Option<Vec<u8>>,
-        mu: Option<Vec<u8>>,
-        ctx: Option<Vec<u8>>,
-        prehash: Option<PreHash>,
-        name: impl Fn(&str) -> String,
-    ) -> Result<Self, String> {
-        let bytes = match (interface, msg, mu) {
-            (Interface::ExternalMu, None, Some(mu)) => mu,
-            (Interface::ExternalMu, Some(_), _) => {
+        let (interface, bytes) = match (named, msg, mu) {
+            (Named::External, Some(msg), None) => {
+                (if prehash.is_some() { Interface::PreHash } else { Interface::Pure }, msg)
+            }
+            (Named::External, _, Some(_)) => return Err(format!("{} needs the internal interface", name("mu"))),
+            (Named::External, None, None) => return Err(format!("missing {}", name("msg"))),
+            (Named::Internal, Some(m), None) => (Interface::Internal, m),
+            (Named::Internal, None, Some(mu)) => (Interface::ExternalMu, mu),
+            (Named::Internal, Some(_), Some(_)) => {
+                return Err(format!("give {} (M′) or {}, not both", name("msg"), name("mu")));
+            }
+            (Named::Internal, None, None) => return Err(format!("missing {} (M′) or {}", name("msg"), name("mu"))),
+            (Named::Core(Interface::ExternalMu), None, Some(mu)) => (Interface::ExternalMu, mu),
+            (Named::Core(Interface::ExternalMu), Some(_), _) => {
                 return Err(format!("the external-mu interface takes {}, not {}", name("mu"), name("msg")));
             }
-            (Interface::ExternalMu, None, None) => return Err(format!("missing {}", name("mu"))),
-            (_, Some(msg), None) => msg,
-            (_, _, Some(_)) => return Err(format!("{} needs the external-mu interface", name("mu"))),
-            (_, None, None) => return Err(format!("missing {}", name("msg"))),
+            (Named::Core(Interface::ExternalMu), None, None) => return Err(format!("missing {}", name("mu"))),
+            (Named::Core(interface), Some(msg), None) => (interface, msg),
+            (Named::Core(_), _, Some(_)) => return Err(format!("{} needs the external-mu interface", name("mu"))),
+            (Named::Core(_), None, None) => return Err(format!("missing {}", name("msg"))),
         };
         OwnedMessage::new(interface, bytes, ctx.unwrap_or_default(), prehash).map_err(|e| e.to_string())
     }

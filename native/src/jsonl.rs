@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use pqverify_core::Interface;
 
-use crate::batch::{Item, OwnedMessage};
+use crate::batch::{Item, Named, OwnedMessage};
 use crate::key::{KeyFormat, raw_public_key};
 use crate::{ErrorKind, Verifier, VerifyError};
 
@@ -177,20 +177,15 @@ fn item_of(obj: &Map<String, Value>) -> Result<Item, String> {
     let msg = hex_field(obj, "msg")?;
     let prehash = text(obj, "prehash")?;
     let prehash = prehash.map(|name| name.parse().map_err(|e| format!("{e}: {name:?}"))).transpose()?;
-    let field = |f: &str| format!("field {f}");
-    let message = match text(obj, "interface")?.unwrap_or("external") {
-        // The first names: the external interfaces (by `prehash`), or internal with M′ in
-        // `msg` or μ in `mu`.
-        "external" => OwnedMessage::from_fields(true, msg, mu, ctx, prehash, field)?,
-        "internal" => OwnedMessage::from_fields(false, msg, mu, ctx, prehash, field)?,
-        other => {
-            let interface = Interface::ALL.into_iter().find(|i| i.name() == other).ok_or_else(|| {
-                let names: Vec<&str> = Interface::ALL.iter().map(|i| i.name()).collect();
-                format!("unknown interface {other:?}; expected {}, or external", names.join(", "))
-            })?;
-            OwnedMessage::for_interface(interface, msg, mu, ctx, prehash, field)?
-        }
+    let named = match text(obj, "interface")?.unwrap_or("external") {
+        "external" => Named::External,
+        "internal" => Named::Internal,
+        other => Named::Core(Interface::ALL.into_iter().find(|i| i.name() == other).ok_or_else(|| {
+            let names: Vec<&str> = Interface::ALL.iter().map(|i| i.name()).collect();
+            format!("unknown interface {other:?}; expected {}, or external", names.join(", "))
+        })?),
     };
+    let message = OwnedMessage::from_fields(named, msg, mu, ctx, prehash, |f| format!("field {f}"))?;
     Ok(Item { suite, public_key, message, signature })
 }
 

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use pqverify_native::batch::{Item, OwnedMessage};
+use pqverify_native::batch::{Item, Named, OwnedMessage};
 use pqverify_native::key::{KeyFormat, raw_public_key};
 
 use super::verifier::{build_verifier, bytes_arg};
@@ -39,10 +39,12 @@ pub(crate) fn verify_one(
             "give --msg (with optional --ctx/--prehash) for external, or --msg (M′) or --mu for internal".into(),
         ));
     }
-    let external = matches!(interface, InterfaceArg::External);
-    let message =
-        OwnedMessage::from_fields(external, msg, mu, ctx, prehash.map(|PreHashArg(h)| h), |f| format!("--{f}"))
-            .map_err(BadInput)?;
+    let named = match interface {
+        InterfaceArg::External => Named::External,
+        InterfaceArg::Internal => Named::Internal,
+    };
+    let message = OwnedMessage::from_fields(named, msg, mu, ctx, prehash.map(|PreHashArg(h)| h), |f| format!("--{f}"))
+        .map_err(BadInput)?;
     let item = Item { suite, public_key, message, signature };
     let verifier = build_verifier(args)?;
     match verifier.decide(&item.request()) {
