@@ -6,7 +6,7 @@
 
 use pqverify_core::{Interface, PreHash, Suite};
 use pqverify_kats::Case;
-use pqverify_wasm::{KeyFormat, PreparedKey, backend, verify};
+use pqverify_wasm::{KeyFormat, PreparedKey, kernels, verify};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 /// Raw public keys (the ACVP vectors' encoding).
@@ -115,7 +115,7 @@ fn bad_input_is_an_error_or_false_never_a_trap() {
         assert_eq!(verify(ml44, RAW, pure, 0, &vec![0x5a; len], b"m", b"", &pk).ok(), Some(false));
     }
     assert_eq!(verify(slh_sha2_256f, RAW, pure, 0, &vec![1; 49856], b"m", b"", &[0; 64]).ok(), Some(false));
-    assert_eq!(backend(), if cfg!(target_feature = "simd128") { "simd128" } else { "portable" });
+    assert_eq!(kernels(), if cfg!(target_feature = "simd128") { "simd128" } else { "portable" });
     // Key formats: an unknown one, a SubjectPublicKeyInfo of another suite or with
     // trailing bytes: errors, never false.
     assert!(verify(ml44, 2, pure, 0, &[0; 2420], b"m", b"", &pk).is_err());

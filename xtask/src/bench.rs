@@ -9,8 +9,8 @@ use pqverify_bench::record::Record;
 use crate::builds::{Build, Kind};
 use crate::process::{cargo, exec, exec_capture};
 use crate::project::{bench_js, root};
-use crate::wasm::tool_path;
-use crate::{Result, certificates, distinct, liboqs, setup, wasm};
+use crate::wasm_setup::tool_path;
+use crate::{Result, certificates, distinct, liboqs, package, setup, wasm_setup, www};
 
 /// The benchmark's flags.
 #[derive(clap::Args, Debug, Clone)]
@@ -46,8 +46,8 @@ pub(crate) fn run(flags: &Flags) -> Result {
             cargo().args(["bench", "-p", "pqverify-core", "--bench", "verify", "--"]).args(&flags.criterion_args),
         );
     }
-    let tarball = wasm::build_package()?;
-    wasm::install_package(&tarball)?;
+    let tarball = package::build_package()?;
+    package::install_package(&tarball)?;
     let dir =
         if flags.quick { root().join("target/bench-quick").join(run_name()) } else { results_dir(flags.overwrite) };
     let run = Run {
@@ -159,8 +159,8 @@ pub(crate) fn pipeline(dir: &Path, run: &Run) -> Result<String> {
     exec("Node benchmark suite in Node 24 (the npm package, noble and liboqs-js)", &mut node_bench)?;
     let mut files = vec![native, node];
     if browser {
-        wasm::build_www(validators, build)?;
-        wasm::browser_engines()?;
+        www::build_www(validators, build)?;
+        wasm_setup::browser_engines()?;
         for engine in ["chromium", "firefox", "webkit"] {
             let records = dir.join(format!("{engine}.jsonl"));
             let mut page = Command::new("node");

@@ -23,14 +23,15 @@ mod fuzz;
 mod glue;
 mod liboqs;
 mod mca;
+mod package;
 mod process;
 mod profile;
 mod project;
 mod setup;
 mod tables;
 mod test;
-mod wasm;
 mod wasm2js;
+mod wasm_setup;
 mod www;
 
 /// A failed step, with what to tell the user.
@@ -87,7 +88,7 @@ fn main() -> ExitCode {
         Command::Bench(flags) => bench::run(&flags),
         Command::Profile(flags) => setup::all().and_then(|()| profile::run(&flags)),
         Command::Count(flags) => setup::all().and_then(|()| aarch64::count(&flags)),
-        Command::Setup => setup::all().and_then(|()| wasm::tools()),
+        Command::Setup => setup::all().and_then(|()| wasm_setup::tools()),
         Command::Www => www::run(),
         Command::Fixtures => fixtures::run(),
         Command::Tables => tables::run(),

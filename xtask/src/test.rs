@@ -13,7 +13,7 @@ use crate::builds::{self, Build, Kind};
 use crate::certificates::CHECK_VALIDATORS;
 use crate::process::{cargo, exec, exec_capture, run_with_input, succeeds};
 use crate::project::{path, test_js};
-use crate::{Result, aarch64, acvp, bench, differential, fuzz, liboqs, setup, wasm};
+use crate::{Result, aarch64, acvp, bench, differential, fuzz, liboqs, package, setup, wasm_setup, www};
 
 /// What a step did.
 enum Ran {
@@ -78,7 +78,7 @@ pub(crate) fn list(only: Option<&str>) {
 /// closing count CI reads.
 pub(crate) fn run(only: Option<&str>) -> Result {
     setup::all()?;
-    wasm::tools()?;
+    wasm_setup::tools()?;
     let steps: Vec<&Step> = STEPS.iter().filter(|s| only.is_none_or(|o| s.name.contains(o))).collect();
     if steps.is_empty() {
         return Err(format!("no step's name contains {only:?}"));
@@ -126,7 +126,7 @@ fn clippy_wasm() -> Result<Ran> {
             cargo()
                 .args(["clippy", "-p", "pqverify-wasm", "-p", "pqverify-bench", "--features", "pqverify-bench/wasm"])
                 .args(["--target", "wasm32-unknown-unknown", "--all-targets", "--", "-D", "warnings"])
-                .env("RUSTFLAGS", wasm::rustflags(simd))
+                .env("RUSTFLAGS", wasm_setup::rustflags(simd))
                 .env("CARGO_TARGET_DIR", path(target_dir)),
         )?;
     }
@@ -314,8 +314,8 @@ enum Engine {
 /// The wasm tests (every ACVP case, bad input) of one build in one engine.
 fn wasm_tests(variant: Variant, engine: Engine) -> Result<Ran> {
     let (rustflags, target_dir) = match variant {
-        Variant::Baseline => (wasm::rustflags(false), "target"),
-        Variant::Simd128 => (wasm::rustflags(true), "target/simd"),
+        Variant::Baseline => (wasm_setup::rustflags(false), "target"),
+        Variant::Simd128 => (wasm_setup::rustflags(true), "target/simd"),
     };
     let mut cmd = cargo();
     cmd.args(["test", "-p", "pqverify-wasm", "--target", "wasm32-unknown-unknown", "--release", "--test", "web"])
@@ -331,8 +331,8 @@ fn wasm_tests(variant: Variant, engine: Engine) -> Result<Ran> {
 }
 
 fn package_tests() -> Result<Ran> {
-    let tarball = wasm::build_package()?;
-    wasm::install_package(&tarball)?;
+    let tarball = package::build_package()?;
+    package::install_package(&tarball)?;
     let cases = path("target/npm/acvp-cases.json");
     acvp::write_cases(&cases)?;
     let out = exec_capture(
@@ -401,8 +401,8 @@ fn bench_pipeline() -> Result<Ran> {
 /// Firefox ESR and WebKitGTK (both from Debian's packages), checked by
 /// `www/check-engines.mjs`, which prints `N passed, M failed` last.
 fn www_engines() -> Result<Ran> {
-    wasm::build_www(CHECK_VALIDATORS, Build::Tests)?;
-    wasm::browser_engines()?;
+    www::build_www(CHECK_VALIDATORS, Build::Tests)?;
+    wasm_setup::browser_engines()?;
     let cases = path("target/npm/acvp-cases.json");
     acvp::write_cases(&cases)?;
     let out = exec_capture(
@@ -417,7 +417,7 @@ fn www_engines() -> Result<Ran> {
 
 /// The page check prints its own count as the closing line `N passed, M failed`.
 fn www_page() -> Result<Ran> {
-    wasm::build_www(CHECK_VALIDATORS, Build::Tests)?;
+    www::build_www(CHECK_VALIDATORS, Build::Tests)?;
     let shots = path("target/www-check");
     std::fs::create_dir_all(&shots).map_err(|e| e.to_string())?;
     let out = exec_capture(
