@@ -94,8 +94,9 @@ function call(fn) {
  * checked call. `keyed`: the calls take a public key after the message, and the option
  * keyFormat (one-shot); otherwise the key is already inside (prepared).
  * `reach(iface, hash, sig, msg, ctx, pk, o)` reaches the module after the argument types
- * are checked here; values (context and μ lengths, the interfaces a suite has, key
- * lengths) are pqverify-core's, with its error text (`call`).
+ * are checked here; values (μ's length, the interfaces a suite has) are pqverify-core's,
+ * with its error text (`call`). The context's and a raw key's lengths are also checked by
+ * `context` and `publicKey`, which the pool shares to refuse an item before it is sent.
  */
 function ways(where, keyed, reach) {
   const keyOptions = keyed ? ['keyFormat'] : [];
