@@ -3,7 +3,7 @@
 // up to the core count, each worker with its own instance of the package.
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
-import { SUITES } from '../../wasm/js/tables.js';
+import { SUITES } from 'pqverify/tables';
 import { SCHEMA, firstCallAndMemory, unhex } from './records.mjs';
 import { threadCounts } from './certificates.mjs';
 import { WAY } from './names.mjs';

@@ -6,7 +6,7 @@
 // WebCrypto with all n in flight (keys imported once; `webcrypto-inflight`). While
 // each runs, a 1 ms timer on this thread measures how late it fires. Records are
 // built by the bench module (Rust), as natively.
-import { spki } from './platform.mjs';
+import { spki } from '../../testkit/js/spki.mjs';
 import { WAY } from './names.mjs';
 import { unhex } from './records.mjs';
 

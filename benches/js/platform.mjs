@@ -8,27 +8,12 @@
 // copied by the platform as by the package. What an engine has is found at run time: a
 // suite it lacks has no key, so no record.
 
-import { SUITES } from '../../wasm/js/tables.js';
+import { spki } from '../../testkit/js/spki.mjs';
 import { WAY } from './names.mjs';
 import { unhex } from './records.mjs';
 
 /** How many WebCrypto verifications the `webcrypto-inflight` way has in flight. */
 export const IN_FLIGHT = 128;
-
-/** A DER length octet string. */
-const derLength = (n) => (n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff]);
-
-/** The X.509 SubjectPublicKeyInfo of a raw public key of `suite` (OID from the tables). */
-export function spki(suite, pk) {
-  const { oid } = SUITES.find((s) => s.name === suite);
-  const alg = [0x30, oid.length, ...oid];
-  const bits = [0x03, ...derLength(pk.length + 1), 0];
-  const head = [0x30, ...derLength(alg.length + bits.length + pk.length), ...alg, ...bits];
-  const der = new Uint8Array(head.length + pk.length);
-  der.set(head);
-  der.set(pk, head.length);
-  return der;
-}
 
 /** node:crypto's key type of a suite: `ml-dsa-44`, `slh-dsa-sha2-128s`. */
 const nodeKeyType = (suite) => suite.toLowerCase();

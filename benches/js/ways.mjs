@@ -5,7 +5,7 @@
 // outside the timing and returns a zero-argument verify call. Modules are passed in, so
 // Node and the browser share this file.
 
-import { SUITES } from '../../wasm/js/tables.js';
+import { SUITES } from 'pqverify/tables';
 import { WAY } from './names.mjs';
 
 const EXPORTS = Object.fromEntries(SUITES.map((s) => [s.name, s.export]));

@@ -13,9 +13,9 @@ import * as nobleMl from '@noble/post-quantum/ml-dsa.js';
 import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import { sha224, sha256, sha384, sha512, sha512_224, sha512_256 } from '@noble/hashes/sha2.js';
 import { sha3_224, sha3_256, sha3_384, sha3_512, shake128_32, shake256_64 } from '@noble/hashes/sha3.js';
-import { spki } from '../../benches/js/platform.mjs';
-import { SUITES } from '../../wasm/js/tables.js';
-import { CHROMIUM_ARGS, serve } from '../../www/serve.mjs';
+import { serve } from '../../testkit/js/serve.mjs';
+import { spki } from '../../testkit/js/spki.mjs';
+import { SUITES } from '../../testkit/js/suites.mjs';
 
 const MAGIC = 'PQVCASES 2\n';
 const MAGIC_1 = 'PQVCASES 1\n';
@@ -132,8 +132,8 @@ function letter(call, faults, i) {
  * with a context is not asked.
  */
 async function webcrypto(cases, executablePath) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const { launch } = await import('../../testkit/js/chromium.mjs');
+  const browser = await launch([], { executablePath });
   const server = await serve(new URL('./page', import.meta.url).pathname, { isolated: false });
   try {
     const page = await browser.newPage();

@@ -1,7 +1,7 @@
 // Every NIST ACVP sigVer case (684) through every wasm entry of the installed package, as
 // a wallet imports it: the default entry (the per-scheme builds), pqverify/baseline and
 // pqverify/manual (the simd128 build of every suite). pqverify/js runs them in
-// nowasm.test.mjs, the engines in browser.test.mjs and www/check-engines.mjs.
+// nowasm.test.mjs, the engines in browser.test.mjs and engines-check.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -12,7 +12,8 @@ import { createRequire } from 'node:module';
 import { build } from 'vite';
 import { build as esbuild } from 'esbuild';
 import { check, launch, pageScript, serve } from './chromium.mjs';
-import { SPEED, reportSpeed, fixtures } from './runtime-cases.mjs';
+import { nobleFixtures as fixtures } from './noble-fixture.mjs';
+import { SPEED, reportSpeed } from './runtime-cases.mjs';
 import { POOL, POOL_EXPECTED } from './pool-cases.mjs';
 
 const require = createRequire(import.meta.url);

@@ -1,24 +1,15 @@
-// Helpers for tests in a real headless Chromium: a static server on 127.0.0.1, the
-// browser, and the page script that verifies a noble fixture (true) and a flipped
-// copy (false), writing the results into the page.
+// The package's tests in a real headless Chromium: plain pages served on 127.0.0.1, and
+// the page script that verifies a noble fixture (true) and a flipped copy (false),
+// writing the results into the page.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, serve as serveDir } from '../../www/serve.mjs';
+import { launch } from '../../testkit/js/chromium.mjs';
+import { serve as serveDir } from '../../testkit/js/serve.mjs';
+import { nobleFixture as fixture } from './noble-fixture.mjs';
 
-/** The ML-DSA-44 fixture made by noble (pure, empty context). */
-export const fixture = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString())[0];
+export { launch, launchPersistent } from '../../testkit/js/chromium.mjs';
 
 /** Serves `root` on 127.0.0.1 (plain pages, not cross-origin isolated); resolves to { url, close }. */
 export const serve = (root) => serveDir(root, { isolated: false });
-
-export { CHROMIUM_ARGS };
-
-/** Headless Chromium (the system's, as the rest of the tests), with `args` beside the usual flags. */
-export function launch(args = []) {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...args] });
-}
 
 /** A statement verifying the fixture and a flipped copy with `ml_dsa44`, into `result`. */
 export const verifyFixture = (result) => `

@@ -14,8 +14,7 @@ import * as esbuild from 'esbuild';
 import { rollup } from 'rollup';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import webpack from 'webpack';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, bundleEntry, check, serve, verifyFixture } from './chromium.mjs';
+import { bundleEntry, check, launchPersistent, serve, verifyFixture } from './chromium.mjs';
 import { POOL, POOL_EXPECTED } from './pool-cases.mjs';
 
 const here = dirname(new URL(import.meta.url).pathname);
@@ -167,11 +166,7 @@ for (const n of [1, 2, 3]) worker.postMessage(n);
 /** Loads the unpacked extension in `dir`; returns its service worker's and page's results. */
 async function runExtension(dir) {
   const profile = mkdtempSync(join(tmpdir(), 'pqverify-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${dir}`, `--load-extension=${dir}`],
-  });
+  const context = await launchPersistent(profile, [`--disable-extensions-except=${dir}`, `--load-extension=${dir}`]);
   try {
     let [worker] = context.serviceWorkers();
     worker ??= await context.waitForEvent('serviceworker', { timeout: 20000 });

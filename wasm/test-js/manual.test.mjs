@@ -3,13 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 
 import * as manual from 'pqverify/manual';
+import { nobleFixtures } from './noble-fixture.mjs';
 
 const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
-const [f] = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString());
+const [f] = nobleFixtures;
 
 test('a clear error before initialisation, then initSync from bytes', async () => {
   const [sig, msg, pk] = [unhex(f.pure), unhex(f.message), unhex(f.publicKey)];

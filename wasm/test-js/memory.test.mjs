@@ -6,11 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { nobleFixture } from './noble-fixture.mjs';
 import { INTERFACES, SUITES } from './suites.mjs';
 
 const require = createRequire(import.meta.url);
 const pkgDir = require.resolve('pqverify/package.json').replace(/package\.json$/, '');
-const fixtures = JSON.parse(readFileSync(new URL('../../benches/fixtures/fixtures.json', import.meta.url)));
 const unhex = (h) => Uint8Array.from(Buffer.from(h, 'hex'));
 const ML_DSA_44 = SUITES.find((s) => s.name === 'ML-DSA-44').id;
 
@@ -18,8 +18,7 @@ test('wasm memory is flat over many verifies and prepared keys', async () => {
   // Our own instance of the glue (the query string gives a separate module), to read its memory.
   const glue = await import(`file://${pkgDir}wasm/pqverify_wasm.js?memory-test`);
   const wasm = glue.initSync({ module: readFileSync(`${pkgDir}wasm-simd/pqverify_wasm_bg.wasm`) });
-  const f = fixtures.suites.find((s) => s.suite === 'ML-DSA-44');
-  const [pk, msg, sig] = [unhex(f.pk), unhex(f.msg), unhex(f.sig)];
+  const [pk, msg, sig] = [unhex(nobleFixture.publicKey), unhex(nobleFixture.message), unhex(nobleFixture.pure)];
   const empty = new Uint8Array(0);
   const count = Number(process.env.PQVERIFY_MEMORY_COUNT ?? 20000);
   const settle = async () => {

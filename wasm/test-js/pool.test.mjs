@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPool } from 'pqverify/pool';
 import { POOL, POOL_EXPECTED } from './pool-cases.mjs';
-import { fixtures, here, run } from './runtime-cases.mjs';
+import { nobleFixtures as fixtures } from './noble-fixture.mjs';
+import { here, run } from './runtime-cases.mjs';
 
 const unhex = (h) => Uint8Array.from(Buffer.from(h, 'hex'));
 const f = fixtures.find((x) => x.suite === 'ML-DSA-44');

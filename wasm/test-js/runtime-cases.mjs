@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { nobleFixtures as fixtures } from './noble-fixture.mjs';
 
 export const here = new URL('.', import.meta.url).pathname;
 export const runtimes = join(here, 'runtimes/node_modules');
-export const fixtures = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/noble.json.gz', import.meta.url))).toString());
 const SUITES = [['ml_dsa44', 'ML-DSA-44'], ['slh_dsa_shake_128s', 'SLH-DSA-SHAKE-128s']];
 
 /** The cases, inlined into each script (Deno runs without read permission). */

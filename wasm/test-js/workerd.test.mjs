@@ -12,7 +12,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-import { EXPECTED, VERDICTS, fixtures, here, runtimes } from './runtime-cases.mjs';
+import { nobleFixtures as fixtures } from './noble-fixture.mjs';
+import { EXPECTED, VERDICTS, here, runtimes } from './runtime-cases.mjs';
 
 const node24 = join(runtimes, 'node24/bin/node');
 const wrangler = join(runtimes, 'wrangler/bin/wrangler.js');

@@ -109,4 +109,102 @@ mod tests {
         }
         assert!(dependencies(&path("differential/Cargo.toml")).iter().any(|d| d == "pqverify-native"));
     }
+
+    /// The JavaScript areas: the package, the benchmark, the differential helper and the
+    /// shared dev-only helpers.
+    const JS_AREAS: &[&str] = &["wasm/", "benches/", "differential/", "testkit/js/"];
+
+    /// Every `.js` / `.mjs` file under `dir`, outside installed, built and generated folders.
+    fn scripts(dir: &Path) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if p.is_dir() {
+                if !["node_modules", "dist", "generated", "target"].contains(&name.as_str()) && !name.starts_with('.') {
+                    out.extend(scripts(&p));
+                }
+            } else if name.ends_with(".js") || name.ends_with(".mjs") {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// The relative specifiers a script names: `from '…'`, `import('…')`, `new URL('…'`.
+    fn relative_specifiers(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for line in text.lines().map(str::trim_start).filter(|l| !l.starts_with("//") && !l.starts_with('*')) {
+            for opener in ["from '", "from \"", "import('", "import(\"", "new URL('", "new URL(\""] {
+                for (at, _) in line.match_indices(opener) {
+                    let rest = &line[at + opener.len()..];
+                    let quote = opener.chars().last().unwrap_or('\'');
+                    let spec = rest.split(quote).next().unwrap_or_default();
+                    if spec.starts_with("./") || spec.starts_with("../") {
+                        out.push(spec.to_owned());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `dir/spec` with `.` and `..` resolved, relative to the project root.
+    fn resolve(dir: &Path, spec: &str) -> String {
+        let mut parts: Vec<String> = dir
+            .strip_prefix(path(""))
+            .unwrap()
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        for part in spec.split('/') {
+            match part {
+                "." | "" => {}
+                ".." => {
+                    parts.pop();
+                }
+                p => parts.push(p.to_owned()),
+            }
+        }
+        parts.join("/")
+    }
+
+    /// The area a project path is in.
+    fn area(file: &str) -> Option<&'static str> {
+        // testkit/js before the others: it is listed last but is the most specific.
+        JS_AREAS.iter().rev().copied().find(|a| file.starts_with(a))
+    }
+
+    #[test]
+    fn the_js_of_the_package_the_benchmark_and_the_differential_import_only_their_own_and_the_testkit() {
+        let mut checked = 0;
+        for top in ["wasm", "benches", "differential", "testkit/js"] {
+            for file in scripts(&path(top)) {
+                let from = resolve(file.parent().unwrap(), file.file_name().unwrap().to_str().unwrap());
+                let own = area(&from).unwrap();
+                for spec in relative_specifiers(&std::fs::read_to_string(&file).unwrap()) {
+                    let to = resolve(file.parent().unwrap(), &spec);
+                    let target = area(&to);
+                    // Outside every area (a build under target/) is no other area's code.
+                    let allowed = target.is_none_or(|t| t == own || (t == "testkit/js/" && own != "testkit/js/"));
+                    assert!(
+                        allowed,
+                        "{from} reaches {to} ('{spec}'): the JS areas {JS_AREAS:?} import only their own files and testkit/js/, which imports only its own"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} relative specifiers found: the scan is broken");
+    }
+
+    #[test]
+    fn js_specifiers_are_found_and_resolved() {
+        let text = "// from '../../no'\nimport { a } from '../../testkit/js/serve.mjs';\nconst m = await import(\"./x.mjs\");\nnew URL('../fixtures/f.json', import.meta.url);\nimport 'pkg';";
+        assert_eq!(relative_specifiers(text), ["../../testkit/js/serve.mjs", "./x.mjs", "../fixtures/f.json"]);
+        assert_eq!(resolve(&path("benches/www/src"), "../../js/ways.mjs"), "benches/js/ways.mjs");
+        assert_eq!(area("testkit/js/serve.mjs"), Some("testkit/js/"));
+        assert_eq!(area("testkit/src/lib.rs"), None);
+        assert_eq!(area("benches/www/check.mjs"), Some("benches/"));
+    }
 }

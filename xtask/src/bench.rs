@@ -8,7 +8,7 @@ use pqverify_bench::record::Record;
 
 use crate::builds::{Build, Kind};
 use crate::process::{cargo, exec, exec_capture};
-use crate::project::{bench_js, root};
+use crate::project::{bench_js, root, www_dir};
 use crate::wasm_setup::tool_path;
 use crate::{Result, certificates, distinct, liboqs, package, setup, wasm_setup, www};
 
@@ -165,11 +165,11 @@ pub(crate) fn pipeline(dir: &Path, run: &Run) -> Result<String> {
             let records = dir.join(format!("{engine}.jsonl"));
             let mut page = Command::new("node");
             page.arg("bench-browser.mjs").arg("dist").arg(&records).args(["--engine", engine]);
-            page.current_dir(root().join("www"));
+            page.current_dir(www_dir());
             if quick {
                 page.arg("--quick");
             }
-            exec(&format!("browser benchmark suite in {engine} (the www page)"), &mut page)?;
+            exec(&format!("browser benchmark suite in {engine} (the benchmark page)"), &mut page)?;
             files.push(records);
         }
     }

@@ -10,7 +10,7 @@ use std::process::Command;
 use crate::Result;
 use crate::glue::lazy_text_decoder;
 use crate::process::exec;
-use crate::project::{bench_js, root, test_js};
+use crate::project::{bench_js, package_tools, root, test_js, www_dir};
 use crate::wasm_setup::{rustflags, tool_path, tools};
 use crate::wasm2js;
 
@@ -269,7 +269,7 @@ fn bundle_entries(pkg: &Path) -> Result {
     let esbuild = |input: &str, format: &str, out: &str, external: &[&str]| {
         exec(
             &format!("esbuild {input} → {out}"),
-            Command::new(test_js().join("node_modules/.bin/esbuild"))
+            Command::new(package_tools().join("node_modules/.bin/esbuild"))
                 .arg(pkg.join(input))
                 .args(["--bundle", &format!("--format={format}"), "--platform=neutral", "--target=es2020"])
                 .arg("--log-level=warning")
@@ -339,9 +339,10 @@ fn check_recorded_sums(wasm: &[(String, Vec<u8>)]) -> Result {
     Ok(())
 }
 
-/// Installs the packed package into the JS test project and the www page, as a user would.
+/// Installs the packed package into the JS test project, the benchmark's Node runner and
+/// the page, as a user would.
 pub(crate) fn install_package(tarball: &Path) -> Result {
-    for dir in [test_js(), bench_js(), root().join("www")] {
+    for dir in [test_js(), bench_js(), www_dir()] {
         exec(
             &format!("npm install the packed pqverify into {}", dir.display()),
             Command::new("npm")

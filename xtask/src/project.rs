@@ -12,9 +12,24 @@ pub(crate) fn path(relative: &str) -> PathBuf {
     root().join(relative)
 }
 
-/// The JS test project (and the home of the npm build tools).
+/// The package's JS test project.
 pub(crate) fn test_js() -> PathBuf {
     path("wasm/test-js")
+}
+
+/// The package's npm build tools (binaryen, esbuild).
+pub(crate) fn package_tools() -> PathBuf {
+    path("wasm/tools")
+}
+
+/// The benchmark page (Vite).
+pub(crate) fn www_dir() -> PathBuf {
+    path("benches/www")
+}
+
+/// The dev-only JS helpers the package tests, the page and the differential share.
+pub(crate) fn testkit_js() -> PathBuf {
+    path("testkit/js")
 }
 
 /// The benchmark's JS project: the Node runner and the peers it measures.

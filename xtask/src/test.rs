@@ -12,7 +12,7 @@ use std::process::Command;
 use crate::builds::{self, Build, Kind};
 use crate::certificates::CHECK_VALIDATORS;
 use crate::process::{cargo, exec, exec_capture, run_with_input, succeeds};
-use crate::project::{path, test_js};
+use crate::project::{path, test_js, www_dir};
 use crate::{Result, aarch64, acvp, bench, differential, fuzz, liboqs, package, setup, wasm_setup, www};
 
 /// What a step did.
@@ -397,22 +397,24 @@ fn bench_pipeline() -> Result<Ran> {
     bench::pipeline(&path("target/bench-check"), &run).map(|_| Ran::Check)
 }
 
-/// The package (default entry and pqverify/js: the ACVP cases, a page, a module worker) and the page in
-/// Firefox ESR and WebKitGTK (both from Debian's packages), checked by
-/// `www/check-engines.mjs`, which prints `N passed, M failed` last.
+/// The package (default entry and pqverify/js: the ACVP cases, a page, a module worker,
+/// the pool), checked by `wasm/test-js/engines-check.mjs`, and the benchmark page, checked
+/// by `benches/www/check-engines.mjs`, in Firefox ESR and WebKitGTK (both from Debian's
+/// packages). Each prints `N passed, M failed` last.
 fn www_engines() -> Result<Ran> {
     www::build_www(CHECK_VALIDATORS, Build::Tests)?;
     wasm_setup::browser_engines()?;
     let cases = path("target/npm/acvp-cases.json");
     acvp::write_cases(&cases)?;
-    let out = exec_capture(
-        "www engines check",
-        Command::new("node")
-            .args(["check-engines.mjs", "dist"])
-            .env("PQVERIFY_ACVP_CASES", &cases)
-            .current_dir(path("www")),
+    let package = exec_capture(
+        "the package in Firefox and WebKit",
+        Command::new("node").arg("engines-check.mjs").env("PQVERIFY_ACVP_CASES", &cases).current_dir(test_js()),
     )?;
-    closing_count(&out)
+    let page = exec_capture(
+        "the benchmark page in Firefox and WebKit",
+        Command::new("node").args(["check-engines.mjs", "dist"]).current_dir(www_dir()),
+    )?;
+    Ok(Ran::Tests(closing_count(&package)? + closing_count(&page)?))
 }
 
 /// The page check prints its own count as the closing line `N passed, M failed`.
@@ -427,20 +429,20 @@ fn www_page() -> Result<Ran> {
             .arg("dist")
             .arg(path("target/bench-check/native.jsonl"))
             .arg(shots.join("screenshot.png"))
-            .current_dir(path("www")),
+            .current_dir(www_dir()),
     )?;
-    closing_count(&out)
+    closing_count(&out).map(Ran::Tests)
 }
 
-/// A check script's closing line `N passed, M failed`, as tests run (failing unless M is 0).
-fn closing_count(out: &str) -> Result<Ran> {
+/// A check script's closing line `N passed, M failed`: N (an error unless M is 0).
+fn closing_count(out: &str) -> Result<u64> {
     let counts = out.lines().rev().find_map(|l| {
         let (passed, failed) = l.strip_suffix(" failed")?.split_once(" passed, ")?;
         Some((passed.parse::<u64>().ok()?, failed.parse::<u64>().ok()?))
     });
     match counts {
-        Some((passed, 0)) => Ok(Ran::Tests(passed)),
-        other => Err(format!("page check counts: {other:?}")),
+        Some((passed, 0)) => Ok(passed),
+        other => Err(format!("check counts: {other:?}")),
     }
 }
 

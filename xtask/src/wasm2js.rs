@@ -15,7 +15,7 @@ use std::process::Command;
 use crate::Result;
 use crate::glue::{lazy_text_decoder, views_follow_the_buffer};
 use crate::process::{cargo, exec};
-use crate::project::{root, test_js};
+use crate::project::{package_tools, root};
 
 /// The package folder of this build.
 pub(crate) const DIR: &str = "js";
@@ -53,7 +53,7 @@ pub(crate) fn build(pkg: &Path, rustflags: &str) -> Result {
     )?;
     let out = root.join("target/wasm-build").join(DIR);
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let bin = test_js().join("node_modules/.bin");
+    let bin = package_tools().join("node_modules/.bin");
     let stripped = out.join("stripped.wasm");
     let wasm_opt = |what: &str, input: &Path, pass: &str, output: &Path| {
         exec(what, Command::new(bin.join("wasm-opt")).arg(input).arg(pass).args(FEATURES).arg("-o").arg(output))

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use crate::Result;
 use crate::process::{exec, succeeds};
-use crate::project::{bench_js, root, test_js};
+use crate::project::{bench_js, package_tools, root, test_js, testkit_js, www_dir};
 use crate::setup::apt_install;
 
 /// RUSTFLAGS of the simd128 build. LLVM's own vectorisation is off there: measured in
@@ -36,7 +36,7 @@ const WASM_BINDGEN: &str = "0.2.130";
 
 /// PATH with the npm tools (wasm-opt 132) first, so wasm-pack never picks up Debian's binaryen 108.
 pub(crate) fn tool_path() -> String {
-    let bin = test_js().join("node_modules/.bin");
+    let bin = package_tools().join("node_modules/.bin");
     format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default())
 }
 
@@ -69,12 +69,14 @@ pub(crate) fn tools() -> Result {
         let found = version_of(tool).unwrap_or_else(|| "missing".into());
         eprintln!("xtask: setup: {tool}: {}", found.lines().next().unwrap_or_default());
     }
+    npm_ci(&package_tools())?;
+    npm_ci(&testkit_js())?;
     npm_ci(&test_js())?;
     npm_ci(&bench_js())?;
     npm_ci(&root().join("differential/js"))?;
     // The runtimes the package is tested in (Node 24 …), pinned in their own project.
     npm_ci(&test_js().join("runtimes"))?;
-    npm_ci(&root().join("www"))
+    npm_ci(&www_dir())
 }
 
 /// The other two browser engines, from Debian's packages: Firefox ESR and WebKitGTK

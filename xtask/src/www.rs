@@ -1,11 +1,11 @@
-//! The browser benchmark page: built into `www/dist` (for the benchmark run and the test
-//! steps), and `cargo xtask www`, which builds it and serves it.
+//! The browser benchmark page: built into `benches/www/dist` (for the benchmark run and
+//! the test steps), and `cargo xtask www`, which builds it and serves it.
 
 use std::process::Command;
 
 use crate::process::exec;
-use crate::project::root;
-use crate::{Result, bench, builds, package, project, setup};
+use crate::project::{root, testkit_js, www_dir};
+use crate::{Result, bench, builds, package, setup};
 
 /// Builds the package, the bench wasm and the page, then serves it on 127.0.0.1:8765.
 pub(crate) fn run() -> Result {
@@ -15,17 +15,17 @@ pub(crate) fn run() -> Result {
     bench::build_bench_wasm()?;
     build_www(crate::certificates::VALIDATORS, builds::Build::Release)?;
     exec(
-        "serve www/dist on http://127.0.0.1:8765/ (Ctrl-C stops)",
-        Command::new("node").args(["serve.mjs", "dist", "8765"]).current_dir(project::path("www")),
+        "serve benches/www/dist on http://127.0.0.1:8765/ (Ctrl-C stops)",
+        Command::new("node").arg(testkit_js().join("serve.mjs")).arg(www_dir().join("dist")).arg("8765"),
     )
 }
 
-/// Builds the browser benchmark page into `www/dist` (needs the package installed
+/// Builds the browser benchmark page into `benches/www/dist` (needs the package installed
 /// and the bench wasm built), with the certificate fixtures of `validators` validators
 /// (made, when missing, by `build`'s maker).
 pub(crate) fn build_www(validators: u32, build: builds::Build) -> Result {
     let root = root();
-    let www = root.join("www");
+    let www = www_dir();
     let generated = www.join("generated");
     std::fs::create_dir_all(&generated).map_err(|e| e.to_string())?;
     let bench = root.join("target/wasm-build/bench");
@@ -37,5 +37,5 @@ pub(crate) fn build_www(validators: u32, build: builds::Build) -> Result {
     ] {
         std::fs::copy(&from, generated.join(name)).map_err(|e| format!("copy {}: {e}", from.display()))?;
     }
-    exec("vite build (www)", Command::new(www.join("node_modules/.bin/vite")).arg("build").current_dir(&www))
+    exec("vite build (benches/www)", Command::new(www.join("node_modules/.bin/vite")).arg("build").current_dir(&www))
 }

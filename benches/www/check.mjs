@@ -4,8 +4,8 @@
 //   node check.mjs DIST NATIVE_RECORDS SCREENSHOT
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { runPage } from './browser.mjs';
-import { tally } from './tally.mjs';
+import { openPage } from '../../testkit/js/chromium.mjs';
+import { tally } from '../../testkit/js/tally.mjs';
 
 const [dist = 'dist', nativePath, shot = 'shot.png'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
@@ -18,8 +18,10 @@ const OX = ['ox', 'ox-wasm'];
 const ways = (suite) => (suite.startsWith('ML-DSA') ? [...WAYS, ...PLATFORM, ...(suite === 'ML-DSA-44' ? OX : [])] : WAYS);
 const { check, finish } = tally();
 
-const { server, browser, page, errors, records } = await runPage(dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, ...PLATFORM, ...OX].join(',')}&autorun=1&target=chromium`, { timeoutMs: 10 * 60 * 1000 });
+const { state, page, errors, close } = await openPage(dist, `?quick=1&rounds=1&suites=${SUITES.join(',')}&ways=${[...WAYS, ...PLATFORM, ...OX].join(',')}&autorun=1&target=chromium`, { timeoutMs: 10 * 60 * 1000 });
 try {
+  if (state !== '1') throw new Error(`the run failed: ${await page.textContent('#current')}`);
+  const records = await page.evaluate(() => window.pqverifyRecords());
   check(errors.length === 0, `no page errors (${errors.join('; ')})`);
   for (const suite of SUITES) {
     for (const way of ways(suite)) {
@@ -38,7 +40,7 @@ try {
   check(exported === records, 'the exported file holds the records');
   const lines = exported.trim().split('\n').map((l) => JSON.parse(l));
   const env = lines[0];
-  const digest = `sha256:${createHash('sha256').update(readFileSync(new URL('../benches/fixtures/fixtures.json', import.meta.url))).digest('hex')}`;
+  const digest = `sha256:${createHash('sha256').update(readFileSync(new URL('../fixtures/fixtures.json', import.meta.url))).digest('hex')}`;
   // The committee the page was built with (`generated/certificates.json`).
   const validators = JSON.parse(readFileSync(new URL('./generated/certificates.json', import.meta.url), 'utf8')).validators;
   check(env.type === 'env' && env.schema === 'pqverify-bench/1' && env.target === 'chromium', 'first record is the chromium environment');
@@ -84,7 +86,6 @@ try {
   await page.screenshot({ path: shot, fullPage: true });
   console.log(`screenshot: ${shot}`);
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }
 finish();

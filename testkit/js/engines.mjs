@@ -1,13 +1,12 @@
-// Runs the built page in the other two browser engines, from Debian's packages (no
-// browser download): Firefox ESR (SpiderMonkey) over WebDriver BiDi with
-// puppeteer-core, and WebKitGTK's MiniBrowser (JavaScriptCore, Safari's engine) over
-// W3C WebDriver with selenium-webdriver, under a virtual X display. Chromium runs
-// through Playwright (browser.mjs), which the page check also drives.
+// A page in any of the three browser engines, from Debian's packages (no browser
+// download): Chromium through Playwright (chromium.mjs), Firefox ESR (SpiderMonkey)
+// over WebDriver BiDi with puppeteer-core, and WebKitGTK's MiniBrowser (JavaScriptCore,
+// Safari's engine) over W3C WebDriver with selenium-webdriver, under a virtual X display.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { serve } from './serve.mjs';
-import { runPage } from './browser.mjs';
+import { openPage } from './chromium.mjs';
 
 const FIREFOX = '/usr/bin/firefox-esr';
 const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
@@ -21,18 +20,19 @@ const need = (path, what) => {
   if (!existsSync(path)) throw new Error(`${what} is missing: ${path} (cargo xtask test installs it from Debian's packages)`);
 };
 
-/** The version string Debian's package reports (e.g. "Mozilla Firefox 153.8.0esr"). */
+/** The version Debian's package reports. */
 function packageVersion(name) {
   const status = readFileSync('/var/lib/dpkg/status', 'utf8').split('\n\n').find((p) => p.startsWith(`Package: ${name}\n`));
   return status?.match(/^Version: (.+)$/m)?.[1] ?? 'unknown';
 }
 
-/** What a page says it is doing (the benchmark page's progress line), for a timeout's message. */
-const STATUS = "document.getElementById('current')?.textContent ?? ''";
+/** WebKitGTK's release, from its Debian package (a page cannot tell: WebKit's user agent is frozen). */
+export const webkitVersion = () => `WebKitGTK ${packageVersion('libwebkit2gtk-4.1-0')}`;
 
 /**
  * Polls `done()` until it gives the page's state ('1' or 'error'), up to `timeoutMs`;
- * a page that does not finish fails with what `status()` last said it was doing.
+ * a page that does not finish fails with what `status()` (the page's expression
+ * `status`, if given) last said it was doing.
  */
 async function waitForDone(done, status, timeoutMs) {
   const until = Date.now() + timeoutMs;
@@ -47,7 +47,7 @@ async function waitForDone(done, status, timeoutMs) {
   }
 }
 
-async function firefox(url, timeoutMs, collect) {
+async function firefox(url, { timeoutMs, collect, status }) {
   need(FIREFOX, 'Firefox ESR');
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
@@ -56,7 +56,7 @@ async function firefox(url, timeoutMs, collect) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e?.message ?? e)));
     await page.goto(url);
-    const state = await waitForDone(() => page.evaluate(() => document.body.dataset.done), () => page.evaluate(STATUS), timeoutMs);
+    const state = await waitForDone(() => page.evaluate(() => document.body.dataset.done), () => page.evaluate(status), timeoutMs);
     return { state, ...(await page.evaluate(`(${collect})`)), errors, version: await browser.version() };
   } finally {
     await browser.close();
@@ -71,7 +71,7 @@ const freePort = () => new Promise((ok, fail) => {
   }).on('error', fail);
 });
 
-async function webkit(url, timeoutMs, collect) {
+async function webkit(url, { timeoutMs, collect, status }) {
   for (const [path, what] of [[WEBKIT_DRIVER, 'WebKitWebDriver (webkit2gtk-driver)'], [MINIBROWSER, 'MiniBrowser (webkit2gtk)'], [XVFB_RUN, 'xvfb-run (xvfb)']]) need(path, what);
   const { Builder, Capabilities } = await import('selenium-webdriver');
   const port = await freePort();
@@ -101,9 +101,9 @@ async function webkit(url, timeoutMs, collect) {
     }
     try {
       await driver.get(url);
-      const state = await waitForDone(() => driver.executeScript('return document.body.dataset.done'), () => driver.executeScript(`return ${STATUS}`), timeoutMs);
+      const state = await waitForDone(() => driver.executeScript('return document.body.dataset.done'), () => driver.executeScript(`return ${status}`), timeoutMs);
       const data = await driver.executeScript(`return (${collect})`);
-      return { state, ...data, errors: [], version: `WebKitGTK ${packageVersion('libwebkit2gtk-4.1-0')}` };
+      return { state, ...data, errors: [], version: webkitVersion() };
     } finally {
       await driver.quit();
     }
@@ -113,39 +113,26 @@ async function webkit(url, timeoutMs, collect) {
 }
 
 /**
- * Opens `url` in `engine` (firefox or webkit) until the page sets `body[data-done]`
+ * Serves `dir` and opens `query` in `engine` until the page sets `body[data-done]`
  * ('1' or 'error'); resolves to `{ state, errors, version, ...data }`, where `data` is
- * the value of the expression `collect` in the page.
+ * the value of the expression `collect` in the page (an object literal). A page that
+ * does not finish within `timeoutMs` fails with the value of the expression `status`.
+ * @param isolated - serve with cross-origin isolation (the benchmark page wants it)
  */
-export function openInEngine(engine, url, collect, { timeoutMs = 120_000 } = {}) {
-  const run = engine === 'firefox' ? firefox : engine === 'webkit' ? webkit : null;
-  if (!run) throw new Error(`unknown engine ${engine}: expected firefox or webkit`);
-  return run(url, timeoutMs, collect);
-}
-
-/**
- * Serves `dist` and runs the page at `query` in `engine` until it is done; resolves to
- * `{ records, errors, version }` (the records as JSON lines), or throws with the page's
- * own message when the run failed.
- */
-export async function runInEngine(engine, dist, query, { timeoutMs = 30 * 60 * 1000 } = {}) {
+export async function openInEngine(engine, dir, query, collect, { timeoutMs = 120_000, status = "''", isolated = true } = {}) {
   if (engine === 'chromium') {
-    const { server, browser, errors, records } = await runPage(dist, `${query}&target=chromium`, { timeoutMs });
-    const version = browser.version();
-    await browser.close();
-    server.close();
-    return { records, errors, version: `Chromium ${version}` };
+    const { state, page, errors, version, close } = await openPage(dir, query, { timeoutMs, isolated });
+    try {
+      return { state, ...(await page.evaluate(`(${collect})`)), errors, version };
+    } finally {
+      await close();
+    }
   }
-  const server = await serve(dist);
+  const run = engine === 'firefox' ? firefox : engine === 'webkit' ? webkit : null;
+  if (!run) throw new Error(`unknown engine ${engine}: expected one of ${ENGINES.join(', ')}`);
+  const server = await serve(dir, { isolated });
   try {
-    const run = engine === 'firefox' ? firefox : engine === 'webkit' ? webkit : null;
-    if (!run) throw new Error(`unknown engine ${engine}: expected one of ${ENGINES.join(', ')}`);
-    // The runner knows the engine's release; the page cannot (WebKit's user agent is frozen).
-    const probe = engine === 'webkit' ? `WebKitGTK/${packageVersion('libwebkit2gtk-4.1-0')}` : null;
-    const url = `${server.url}${query}&target=${engine}${probe ? `&runtime=${encodeURIComponent(probe)}` : ''}`;
-    const result = await run(url, timeoutMs, "{ current: document.getElementById('current').textContent, records: window.pqverifyRecords() }");
-    if (result.state !== '1') throw new Error(`the run in ${engine} failed: ${result.current}`);
-    return result;
+    return await run(`${server.url}${query}`, { timeoutMs, collect, status });
   } finally {
     server.close();
   }

@@ -25,5 +25,5 @@ export default defineConfig({
     __LIBOQS_JS_VERSION__: JSON.stringify(versionOf('@oqs/liboqs-js')),
   },
   worker: { format: 'es', plugins: () => [liboqsStaticImports] },
-  server: { fs: { allow: ['..'] } },
+  server: { fs: { allow: ['../..'] } },
 });

@@ -3,9 +3,9 @@
 import { SUITES as SUITE_TABLE } from 'pqverify/tables';
 import { createPool } from 'pqverify/pool';
 import initBench, { BenchSuite } from '../generated/pqverify_bench.js';
-import { certificateScenario } from '../../benches/js/certificates.mjs';
-import { firstCallAndMemory, unhex } from '../../benches/js/records.mjs';
-import { SCHEMA, WAY } from '../../benches/js/names.mjs';
+import { certificateScenario } from '../../js/certificates.mjs';
+import { firstCallAndMemory, unhex } from '../../js/records.mjs';
+import { SCHEMA, WAY } from '../../js/names.mjs';
 
 const $ = (id) => document.getElementById(id);
 const SUITES = SUITE_TABLE.map((s) => s.name);

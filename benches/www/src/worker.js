@@ -8,9 +8,9 @@ import * as nobleSlh from '@noble/post-quantum/slh-dsa.js';
 import { Engine, MlDsa44 } from 'ox';
 import * as OxWasm from 'ox/wasm';
 import init, { BenchSuite } from '../generated/pqverify_bench.js';
-import { makeWays } from '../../benches/js/ways.mjs';
-import { liboqsInstances } from '../../benches/js/liboqs.mjs';
-import { platformKeys, platformWays } from '../../benches/js/platform.mjs';
+import { makeWays } from '../../js/ways.mjs';
+import { liboqsInstances } from '../../js/liboqs.mjs';
+import { platformKeys, platformWays } from '../../js/platform.mjs';
 // Named, so that the bundle holds only these suites' liboqs-js modules (each a chunk
 // fetched when its factory is first called).
 import {

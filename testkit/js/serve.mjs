@@ -1,7 +1,6 @@
-// The one static server of the browser tests and the benchmark page, on 127.0.0.1, with
-// the right MIME types; for the page, cross-origin isolation (a 5 µs performance.now()).
-// Also the flags every test Chromium runs with. Node built-ins only, so that the
-// package's tests (wasm/test-js) use it before anything is installed here.
+// The one static server of the browser tests, the benchmark page and the differential
+// helper, on 127.0.0.1, with the right MIME types; for the benchmark page, cross-origin
+// isolation (a 5 µs performance.now()). Node built-ins only.
 // Usage: node serve.mjs DIR [PORT]
 import { createServer } from 'node:http';
 import { readFileSync, existsSync, statSync } from 'node:fs';
@@ -9,10 +8,6 @@ import { join, extname, resolve } from 'node:path';
 
 const MIME = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
   '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
-
-/** The flags every test Chromium runs with (no sandbox as root; no network beside the page's). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /**
  * Serves `dir`; resolves to { url, close }.
