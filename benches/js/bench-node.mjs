@@ -18,7 +18,7 @@ import { certificateScenario } from './certificates.mjs';
 import { makeWays } from './ways.mjs';
 import { capacity } from './capacity.mjs';
 import { coldStarts, wasmSizes } from './cold-start.mjs';
-import { bundleSizes } from './bundle-sizes.mjs';
+import { bundleSizes } from '../../testkit/js/bundle-sizes.mjs';
 import { liboqsInstances } from './liboqs.mjs';
 import { platformKeys, platformWays } from './platform.mjs';
 import { SCHEMA } from './names.mjs';

@@ -10,7 +10,7 @@ use std::process::Command;
 use crate::Result;
 use crate::glue::lazy_text_decoder;
 use crate::process::exec;
-use crate::project::{bench_js, package_tools, root, test_js, www_dir};
+use crate::project::{bench_js, package_tools, root, test_js, testkit_js, www_dir};
 use crate::wasm_setup::{rustflags, tool_path, tools};
 use crate::wasm2js;
 
@@ -188,8 +188,9 @@ fn gzip_len(bytes: &[u8]) -> usize {
 }
 
 /// Fills the sizes table of the package's README (between `<!-- sizes` and
-/// `<!-- /sizes -->`): what a bundler ships for each import (`bundle-sizes.mjs`, the
-/// benchmark's own measurement, run on this package) and the `.wasm` files.
+/// `<!-- /sizes -->`): what a bundler ships for each import (`testkit/js/bundle-sizes.mjs`,
+/// the benchmark's measurement too, run on this package beside the benchmark's pinned
+/// peers) and the `.wasm` files.
 fn write_sizes(pkg: &Path) -> Result {
     // A folder whose node_modules resolves the package and the peers as a wallet's would.
     let dir = root().join("target/npm/sizes");
@@ -204,10 +205,9 @@ fn write_sizes(pkg: &Path) -> Result {
         link(&bench_js().join("node_modules").join(peer), peer)?;
     }
     let out = Command::new("node")
-        .arg(bench_js().join("bundle-sizes.mjs"))
+        .arg(testkit_js().join("bundle-sizes.mjs"))
         .arg(&dir)
         .env("NODE_PATH", bench_js().join("node_modules"))
-        .current_dir(bench_js())
         .output()
         .map_err(|e| format!("node bundle-sizes.mjs: {e}"))?;
     if !out.status.success() {

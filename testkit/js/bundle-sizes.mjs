@@ -1,8 +1,8 @@
 // What a wallet ships: each import bundled by esbuild with --minify (ESM, browser
 // platform), raw and gzip -9, for pqverify's entries beside noble, liboqs-js and ox. The
 // benchmark's `bundle-size` records (report section 7) and the package README's size
-// table both come from here. `node bundle-sizes.mjs [RESOLVE_DIR]` prints them (the
-// directory whose node_modules holds the packages; default: this one).
+// table both come from here. `node bundle-sizes.mjs RESOLVE_DIR` prints them (the
+// directory whose node_modules holds the packages).
 import { build } from 'esbuild';
 import { gzipSync, constants } from 'node:zlib';
 
@@ -41,6 +41,7 @@ export async function bundleSizes(resolveDir) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.argv[2] ?? new URL('.', import.meta.url).pathname;
+  const dir = process.argv[2];
+  if (!dir) throw new Error('usage: node bundle-sizes.mjs RESOLVE_DIR (the folder whose node_modules holds pqverify and the peers)');
   console.log(JSON.stringify(await bundleSizes(dir)));
 }
