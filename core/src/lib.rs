@@ -7,6 +7,8 @@
 //!   ([`Message::Internal`]) and external μ ([`Message::ExternalMu`]).
 //! * Strict: exact lengths, canonical hint encoding, ‖z‖∞ < γ1 − β, all of c̃.
 //! * [`PreparedKey`] (feature `alloc`) expands a public key once for many signatures.
+//! * [`certificate::check_certificate`] (feature `alloc`): the quorum-certificate rule
+//!   (signers distinct members of the set), checked once per certificate.
 //!
 //! ```
 //! use pqverify_core::{verify, Message, Suite};
@@ -26,6 +28,8 @@ mod arch;
 #[cfg(any(test, feature = "kernel-checks"))]
 #[doc(hidden)]
 pub mod cctv;
+#[cfg(feature = "alloc")]
+pub mod certificate;
 mod error;
 mod hash;
 mod interface;

@@ -8,6 +8,8 @@
 //! quorum counts distinct validators), a key of the wrong length, a context or μ of
 //! the wrong length.
 
+pub use pqverify_core::certificate::CertificateError as Rule;
+use pqverify_core::certificate::check_certificate;
 use pqverify_core::{Error, Message, PreparedKey, PublicKey, Suite};
 use rayon::prelude::*;
 
@@ -21,34 +23,16 @@ pub enum CertificateError {
         /// What pqverify-core says of the key.
         error: Error,
     },
-    /// A signature names a validator the set does not have.
-    NoSuchValidator {
-        /// The index named.
-        index: usize,
-        /// The set's size.
-        validators: usize,
-    },
-    /// A validator signs twice in one certificate.
-    Duplicate {
-        /// The validator's index.
-        index: usize,
-    },
-    /// The message is unusable (a context over 255 bytes, a μ that is not 64 bytes, an
-    /// interface the suite lacks).
-    Message(Error),
+    /// The certificate breaks pqverify-core's rule: a signer outside the set, a signer
+    /// twice, or a message unusable for the suite.
+    Rule(Rule),
 }
 
 impl std::fmt::Display for CertificateError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CertificateError::Key { index, error } => write!(f, "validator {index}: {error}"),
-            CertificateError::NoSuchValidator { index, validators } => {
-                write!(f, "validator {index} is not in the set of {validators} (indices 0 to {})", validators - 1)
-            }
-            CertificateError::Duplicate { index } => {
-                write!(f, "validator {index} signs twice; a certificate counts each validator once")
-            }
-            CertificateError::Message(e) => write!(f, "{e}"),
+            CertificateError::Rule(rule) => write!(f, "{rule}"),
         }
     }
 }
@@ -122,8 +106,8 @@ impl ValidatorSet {
         signatures: &[(usize, &[u8])],
         pool: Option<&rayon::ThreadPool>,
     ) -> Result<Verdicts, CertificateError> {
-        check_message(self.suite, message)?;
-        check_signers(self.keys.len(), signatures.iter().map(|&(index, _)| index))?;
+        check_certificate(self.suite, message, self.keys.len(), signatures.iter().map(|&(index, _)| index))
+            .map_err(CertificateError::Rule)?;
         let run = || {
             signatures
                 .par_iter()
@@ -134,27 +118,16 @@ impl ValidatorSet {
     }
 }
 
-/// Checks that every signer index names one of `validators` and none signs twice.
-pub fn check_signers(validators: usize, signers: impl IntoIterator<Item = usize>) -> Result<(), CertificateError> {
-    let mut seen = vec![false; validators];
-    for index in signers {
-        let slot = seen.get_mut(index).ok_or(CertificateError::NoSuchValidator { index, validators })?;
-        if std::mem::replace(slot, true) {
-            return Err(CertificateError::Duplicate { index });
-        }
-    }
-    Ok(())
-}
-
 /// Verifies a certificate whose keys are decoded per signature: `pairs` as (public
-/// key, signature) of distinct validators on `message`.
+/// key, signature) of distinct validators on `message` (the caller checked the signers
+/// with [`check_certificate`]).
 pub fn verify_one_shot(
     suite: Suite,
     message: Message<'_>,
     pairs: &[(&[u8], &[u8])],
     pool: Option<&rayon::ThreadPool>,
 ) -> Result<Verdicts, CertificateError> {
-    check_message(suite, message)?;
+    message.check_for(suite).map_err(|e| CertificateError::Rule(Rule::Message(e)))?;
     for (index, (key, _)) in pairs.iter().enumerate() {
         PublicKey::from_raw(suite, key).map_err(|error| CertificateError::Key { index, error })?;
     }
@@ -165,12 +138,6 @@ pub fn verify_one_shot(
             .collect()
     };
     Ok(Verdicts(on(pool, run)))
-}
-
-/// The message's checks (pqverify-core's, as every verify makes them), made once for
-/// the certificate.
-fn check_message(suite: Suite, message: Message<'_>) -> Result<(), CertificateError> {
-    message.check_for(suite).map_err(CertificateError::Message)
 }
 
 /// Runs `work` on `pool`'s threads, or on rayon's global pool.
@@ -238,13 +205,13 @@ mod tests {
         let message = Message::pure(&block, b"");
         let set = ValidatorSet::prepare(Suite::MlDsa44, &keys, None).unwrap();
         let err = set.verify_certificate(message, &[(0, &sigs[0]), (3, &sigs[1])], None).unwrap_err();
-        assert_eq!(err, CertificateError::NoSuchValidator { index: 3, validators: 3 });
-        assert_eq!(err.to_string(), "validator 3 is not in the set of 3 (indices 0 to 2)");
+        assert_eq!(err, CertificateError::Rule(Rule::NoSuchValidator { signature: 1, index: 3, validators: 3 }));
+        assert_eq!(err.to_string(), "certificate signature 1 names validator 3, not in the set of 3 (indices 0 to 2)");
         let err = set.verify_certificate(message, &[(1, &sigs[1]), (1, &sigs[1])], None).unwrap_err();
-        assert_eq!(err, CertificateError::Duplicate { index: 1 });
+        assert_eq!(err, CertificateError::Rule(Rule::Duplicate { index: 1 }));
         let long = [0u8; 256];
         let err = set.verify_certificate(Message::pure(&block, &long), &[(0, &sigs[0])], None).unwrap_err();
-        assert!(matches!(err, CertificateError::Message(Error::ContextLength { got: 256 })), "{err}");
+        assert!(matches!(err, CertificateError::Rule(Rule::Message(Error::ContextLength { got: 256 }))), "{err}");
         let mut short = keys.clone();
         short[2].pop();
         let err = ValidatorSet::prepare(Suite::MlDsa44, &short, None).err().unwrap();

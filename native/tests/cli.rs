@@ -828,7 +828,7 @@ fn qc_verifies_a_certificate_against_its_threshold() {
     }
     // A certificate that cannot be checked: exit 2 with one line saying why.
     for (bad, says) in [
-        (format!("4 {}\n", sig(0)), "validator 4 is not in the set of 4"),
+        (format!("4 {}\n", sig(0)), "signature 0 names validator 4, not in the set of 4"),
         (format!("0 {}\n0 {}\n", sig(0), sig(0)), "validator 0 signs twice"),
         (format!("x {}\n", sig(0)), "--signatures line 1: index \"x\""),
         ("1 zz\n".to_owned(), "--signatures line 1: not hex"),

@@ -36,11 +36,9 @@ export function options(opts, allowed, where) {
 // allocates nothing beyond what it copies into wasm memory.
 const NO_BYTES = new Uint8Array(0);
 
+/** The context option's bytes (empty when absent); its length is pqverify-core's to check. */
 export function context(opts) {
-  if (opts.context === undefined) return NO_BYTES;
-  const ctx = bytes('context', opts.context);
-  if (ctx.length > 255) throw new RangeError(`pqverify: context is ${ctx.length} bytes; a context is at most 255 bytes`);
-  return ctx;
+  return opts.context === undefined ? NO_BYTES : bytes('context', opts.context);
 }
 
 /** The id of a pre-hash given by name or as a @noble/hashes function (by its OID). */
@@ -65,21 +63,23 @@ export function hashId(hash) {
 const KEY_FORMATS = ['raw', 'raw-public', 'spki', 'jwk'];
 
 /**
- * The public key as the wasm side takes it: [the glue's KeyFormat member, bytes]. Raw
- * keys are checked for length here, before the module is needed; SubjectPublicKeyInfo
- * is decoded in wasm (pqverify-core).
+ * The public key as the wasm side takes it: [the glue's KeyFormat member, bytes]. A JWK
+ * is decoded here (JSON); lengths and SubjectPublicKeyInfo are pqverify-core's to check.
  */
-export function publicKey(pk, format, name, length, isMlDsa) {
+export function publicKey(pk, format, name, isMlDsa) {
   if (format === 'spki') return ['Spki', bytes('publicKey', pk)];
-  const raw = format === 'jwk' ? jwkKey(pk, name, isMlDsa) : bytes('publicKey', pk);
-  if (raw.length !== length) {
-    throw new RangeError(`pqverify: public key is ${raw.length} bytes; ${name} public keys are ${length} bytes`);
-  }
-  return ['Raw', raw];
+  return ['Raw', format === 'jwk' ? jwkKey(pk, name, isMlDsa) : bytes('publicKey', pk)];
 }
 
+/**
+ * The key under which each suite object carries its build's `bindings()`, for the
+ * pool's workers (pool-serve.js), which call the low-level exports. A registered
+ * symbol: the same in every bundled copy of this file.
+ */
+export const BINDINGS = Symbol.for('pqverify.bindings');
+
 /** Errors thrown by the wasm side are about argument values (RangeError); one "pqverify:" prefix. */
-function call(fn) {
+export function call(fn) {
   try {
     return fn();
   } catch (e) {
@@ -94,9 +94,8 @@ function call(fn) {
  * checked call. `keyed`: the calls take a public key after the message, and the option
  * keyFormat (one-shot); otherwise the key is already inside (prepared).
  * `reach(iface, hash, sig, msg, ctx, pk, o)` reaches the module after the argument types
- * are checked here; values (μ's length, the interfaces a suite has) are pqverify-core's,
- * with its error text (`call`). The context's and a raw key's lengths are also checked by
- * `context` and `publicKey`, which the pool shares to refuse an item before it is sent.
+ * are checked here; values (the lengths of keys, contexts and μ, the interfaces a suite
+ * has) are pqverify-core's, with its error text (`call`).
  */
 function ways(where, keyed, reach) {
   const keyOptions = keyed ? ['keyFormat'] : [];
@@ -147,7 +146,7 @@ export function makeSuites(bindings, family) {
     // argument error. Suite, interface and pre-hash cross as numbers (the ids come
     // from tables.js, generated from pqverify-core).
     const oneShot = ways(name, true, (iface, hash, sig, msg, ctx, pk, o) => {
-      const [format, key] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa);
+      const [format, key] = publicKey(pk, o.keyFormat, name, isMlDsa);
       const wasm = bindings();
       return call(() => wasm.verify(id, wasm.KeyFormat[format], iface, hash, sig, msg, ctx, key));
     });
@@ -166,7 +165,7 @@ export function makeSuites(bindings, family) {
       internal: Object.freeze({ info, lengths, verify: oneShot.internal }),
       prepare(pk, opts) {
         const o = options(opts, ['keyFormat'], `${name} prepare`);
-        const [format, raw] = publicKey(pk, o.keyFormat, name, pkLen, isMlDsa);
+        const [format, raw] = publicKey(pk, o.keyFormat, name, isMlDsa);
         const wasm = bindings();
         let key = call(() => new wasm.PreparedKey(id, wasm.KeyFormat[format], raw));
         const live = () => {
@@ -192,6 +191,7 @@ export function makeSuites(bindings, family) {
         });
       },
     };
+    suite[BINDINGS] = bindings;
     api[exportName] = Object.freeze(suite);
   }
 

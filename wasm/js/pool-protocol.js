@@ -1,7 +1,14 @@
-// The messages between the verifier pool's scheduler (pool-core.js) and its workers
-// (pool-serve.js): codes, and byte fields packed into one transferable buffer.
+// The messages between the verifier pool (pool-core.js, through pool-scheduler.js) and
+// its workers (pool-serve.js): codes, and byte fields packed into one transferable buffer.
+//   verify       { items: [[suite, interface, pre-hash, key format]], data, ends } (4 fields an item)
+//   install      { set, suite, format, keys: { data, ends } }
+//   certificate  { set, message, context, signers (every index), start, data, ends }
+//   release      { set } (no reply)
+// Replies: { id, verdicts (VERDICT codes), errors: { k: [name, message] } }, or
+// { id, failure: { name, message } }. Suites, interfaces and pre-hashes are the ids of
+// the generated tables.js.
 
-/** Key encodings as the workers take them (pool-serve.js). */
+/** Key encodings: the wasm module's KeyFormat numbers. */
 export const FORMAT = Object.freeze({ Raw: 0, Spki: 1 });
 /** The job protocol's verdict codes. */
 export const VERDICT = Object.freeze({ false: 0, true: 1, error: 2 });

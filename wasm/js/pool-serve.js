@@ -1,19 +1,24 @@
-// What a pool worker does with the scheduler's messages (pool-core.js): verify jobs,
+// What a pool worker does with the scheduler's messages (pool-protocol.js): verify jobs,
 // validator sets installed once and certificates checked against them. The same code
 // answers in a Web Worker (pool-worker.js), a Node worker thread (pool-worker-node.js)
-// and, for createPool({ size: 0 }), on the calling thread. Each worker has its own
-// instance of the package's default entry.
+// and, for createPool({ size: 0 }), on the calling thread. Everything arrives as numbers
+// and bytes, already type-checked by the scheduler; each item is one call of the wasm
+// module's low-level exports, whose values pqverify-core checks (with its error text).
+// The builds are the default entry's, reached through its suites (one instance each).
 
 import * as pq from './index.js';
-import { PREHASHES, SUITES } from './tables.js';
-import { FORMAT, VERDICT, field } from './pool-protocol.js';
+import { BINDINGS, call } from './api.js';
+import { INTERFACES, SUITES } from './tables.js';
+import { VERDICT, field } from './pool-protocol.js';
 
-const KEY_FORMAT = ['raw', 'spki'];
-/** Installed validator sets: id → their prepared keys. */
+/** Installed validator sets: id → { suite, keys: the wasm module's prepared keys }. */
 const sets = new Map();
 
-function suiteOf(id) {
-  return pq[SUITES[id].export];
+/** The wasm exports of the build that holds suite number `suite`. */
+function wasmOf(suite) {
+  const row = SUITES[suite];
+  if (row === undefined) throw new RangeError(`pqverify: unknown suite id ${suite}`);
+  return pq[row.export][BINDINGS]();
 }
 
 /** Runs `fn` on each of `count` items: verdict codes, and the errors by item. */
@@ -31,24 +36,24 @@ function each(count, fn) {
   return { verdicts, errors };
 }
 
+/** items[k] = [suite, interface, pre-hash, key format]; fields 4k… = signature, message, key, context. */
 function verify({ items, data, ends }) {
   const packed = { data, ends };
   return each(items.length, (k) => {
-    const [suite, prehash, format] = items[k];
+    const [suite, iface, hash, format] = items[k];
     const [sig, msg, key, ctx] = [0, 1, 2, 3].map((f) => field(packed, 4 * k + f));
-    const opts = { context: ctx, keyFormat: KEY_FORMAT[format] };
-    const s = suiteOf(suite);
-    return prehash < 0 ? s.verify(sig, msg, key, opts) : s.prehash(PREHASHES[prehash].name).verify(sig, msg, key, opts);
+    const wasm = wasmOf(suite);
+    return call(() => wasm.verify(suite, format, iface, hash, sig, msg, ctx, key));
   });
 }
 
 function install({ set, suite, format, keys }) {
-  const s = suiteOf(suite);
+  const wasm = wasmOf(suite);
   const prepared = [];
   try {
     for (let i = 0; i < keys.ends.length; i++) {
       try {
-        prepared.push(s.prepare(field(keys, i), { keyFormat: format === FORMAT.Spki ? 'spki' : 'raw' }));
+        prepared.push(call(() => new wasm.PreparedKey(suite, format, field(keys, i))));
       } catch (e) {
         throw new e.constructor(`pqverify: validator ${i}: ${String(e.message).replace(/^pqverify: /, '')}`);
       }
@@ -57,19 +62,24 @@ function install({ set, suite, format, keys }) {
     for (const key of prepared) key.free();
     throw e;
   }
-  sets.set(set, prepared);
+  sets.set(set, { suite, keys: prepared });
   return {};
 }
 
-function certificate({ set, message, context, validators, data, ends }) {
-  const keys = sets.get(set);
-  if (keys === undefined) throw new Error(`pqverify: validator set ${set} is not installed in this worker`);
-  const opts = { context };
-  return each(validators.length, (k) => keys[validators[k]].verify(field({ data, ends }, k), message, opts));
+/**
+ * signers: the whole certificate's validator indices (pqverify-core checks them all, and
+ * the message, in every job); the job verifies signatures start… of them.
+ */
+function certificate({ set, message, context, signers, start, data, ends }) {
+  const installed = sets.get(set);
+  if (installed === undefined) throw new Error(`pqverify: validator set ${set} is not installed in this worker`);
+  const { suite, keys } = installed;
+  call(() => wasmOf(suite).checkCertificate(suite, keys.length, signers, context));
+  return each(ends.length, (k) => call(() => keys[signers[start + k]].verify(INTERFACES.pure, 0, field({ data, ends }, k), message, context)));
 }
 
 function release({ set }) {
-  for (const key of sets.get(set) ?? []) key.free();
+  for (const key of sets.get(set)?.keys ?? []) key.free();
   sets.delete(set);
 }
 

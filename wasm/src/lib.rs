@@ -126,6 +126,25 @@ impl PreparedKey {
     }
 }
 
+/// Checks a quorum certificate of the suite numbered `suite` before its signatures are
+/// verified, by pqverify-core's rule (`certificate::check_certificate`): the pure
+/// interface with `context` usable, every index in `signers` one of `validators`, none
+/// twice. The pool's workers call it with the whole certificate's indices, whichever
+/// part of its signatures they verify.
+#[wasm_bindgen(js_name = checkCertificate)]
+pub fn check_certificate(suite: u32, validators: u32, signers: &[u32], context: &[u8]) -> Result<(), JsError> {
+    let suite = self::suite(suite)?;
+    // u32 → usize is lossless on wasm32 and wider targets.
+    let index = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+    pqverify_core::certificate::check_certificate(
+        suite,
+        Message::pure(&[], context),
+        index(validators),
+        signers.iter().map(|&i| index(i)),
+    )
+    .map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// Which kernels this build uses: `simd128` or `portable`.
 #[wasm_bindgen]
 pub fn kernels() -> String {

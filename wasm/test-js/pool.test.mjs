@@ -29,7 +29,7 @@ parentPort.addEventListener('message', (event) => {
   // A certificate on this message: the worker says it could not check the signatures.
   if (m?.op === 'certificate' && new TextDecoder().decode(m.message) === 'pqverify-test:fault') {
     event.stopImmediatePropagation();
-    parentPort.postMessage({ id: m.id, verdicts: new Uint8Array(m.validators.length).fill(2), errors: { 0: ['Error', 'pqverify: told to fail'] } });
+    parentPort.postMessage({ id: m.id, verdicts: new Uint8Array(m.ends.length).fill(2), errors: { 0: ['Error', 'pqverify: told to fail'] } });
     return;
   }
   if (m?.op !== 'verify') return;

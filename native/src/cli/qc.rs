@@ -7,7 +7,8 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use pqverify_core::Message;
-use pqverify_native::certificate::{ValidatorSet, Verdicts, check_signers, verify_one_shot};
+use pqverify_core::certificate::check_certificate;
+use pqverify_native::certificate::{ValidatorSet, Verdicts, verify_one_shot};
 
 use super::SuiteArg;
 use super::verifier::bytes_arg;
@@ -69,7 +70,8 @@ pub(crate) fn qc(args: Qc) -> Result<ExitCode, Failure> {
     }
     let pool = builder.build().map_err(|e| Failure::Internal(format!("thread pool: {e}")))?;
     let verdicts: Verdicts = if args.one_shot {
-        check_signers(keys.len(), signed.iter().map(|(index, _)| *index)).map_err(|e| BadInput(e.to_string()))?;
+        check_certificate(suite, message, keys.len(), signed.iter().map(|(index, _)| *index))
+            .map_err(|e| BadInput(e.to_string()))?;
         let pairs: Vec<(&[u8], &[u8])> = signed.iter().map(|(i, s)| (keys[*i].as_slice(), s.as_slice())).collect();
         verify_one_shot(suite, message, &pairs, Some(&pool))
     } else {
