@@ -22,6 +22,28 @@ pub enum Named {
     Core(Interface),
 }
 
+impl Named {
+    /// Every name a request may give, `external` (the default) first.
+    pub const NAMES: [&'static str; 5] = ["external", "internal", "pure", "prehash", "external-mu"];
+}
+
+impl core::str::FromStr for Named {
+    type Err = String;
+
+    /// `external`, `internal`, or one of core's names ([`Interface::name`]).
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "external" => Ok(Named::External),
+            "internal" => Ok(Named::Internal),
+            other => Interface::ALL
+                .into_iter()
+                .find(|i| i.name() == other)
+                .map(Named::Core)
+                .ok_or_else(|| format!("unknown interface {other:?}; expected one of {}", Named::NAMES.join(", "))),
+        }
+    }
+}
+
 /// A message that owns its bytes.
 #[derive(Clone, Debug)]
 pub enum OwnedMessage {

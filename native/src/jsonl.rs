@@ -13,8 +13,6 @@
 
 use serde_json::{Map, Value};
 
-use pqverify_core::Interface;
-
 use crate::batch::{Item, Named, OwnedMessage};
 use crate::key::{KeyFormat, raw_public_key};
 use crate::{ErrorKind, Verifier, VerifyError};
@@ -177,14 +175,7 @@ fn item_of(obj: &Map<String, Value>) -> Result<Item, String> {
     let msg = hex_field(obj, "msg")?;
     let prehash = text(obj, "prehash")?;
     let prehash = prehash.map(|name| name.parse().map_err(|e| format!("{e}: {name:?}"))).transpose()?;
-    let named = match text(obj, "interface")?.unwrap_or("external") {
-        "external" => Named::External,
-        "internal" => Named::Internal,
-        other => Named::Core(Interface::ALL.into_iter().find(|i| i.name() == other).ok_or_else(|| {
-            let names: Vec<&str> = Interface::ALL.iter().map(|i| i.name()).collect();
-            format!("unknown interface {other:?}; expected {}, or external", names.join(", "))
-        })?),
-    };
+    let named: Named = text(obj, "interface")?.unwrap_or("external").parse()?;
     let message = OwnedMessage::from_fields(named, msg, mu, ctx, prehash, |f| format!("field {f}"))?;
     Ok(Item { suite, public_key, message, signature })
 }
@@ -264,6 +255,7 @@ pub fn answer_line(verifier: &dyn Verifier, line: &str) -> Answer {
 
 #[cfg(test)]
 mod tests {
+    use pqverify_core::Interface;
     use serde_json::json;
 
     use super::*;
@@ -337,7 +329,10 @@ mod tests {
             (r#""msg":"61","interface":"prehash""#.to_owned(), "pre-hash"),
             (format!(r#""mu":"{mu}","interface":"pure""#), "field mu needs the external-mu interface"),
             (r#""msg":"61","interface":"external-mu""#.into(), "takes field mu, not field msg"),
-            (r#""msg":"61","interface":"mu""#.into(), "unknown interface \"mu\"; expected pure, prehash"),
+            (
+                r#""msg":"61","interface":"mu""#.into(),
+                "unknown interface \"mu\"; expected one of external, internal, pure, prehash, external-mu",
+            ),
         ];
         for (fields, says) in refused {
             let error = interface_of(&fields).unwrap_err();

@@ -39,7 +39,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Suites { json, liboqs } => cli::suites::suites(json, liboqs.as_deref()),
         Command::Verify { suite, pk, key_format, msg, sig, ctx, prehash, interface, mu, verifier } => {
-            cli::verify::verify_one(suite, (&pk, key_format), msg, &sig, ctx, prehash, interface, mu, &verifier)
+            cli::verify::verify_one(suite, (&pk, key_format), msg, &sig, ctx, prehash, &interface, mu, &verifier)
         }
         Command::Batch { verifier, threads, budget, units, max_in_flight } => {
             cli::batch::batch(&verifier, threads, budget, &units, max_in_flight)

@@ -247,7 +247,7 @@ fn verify_exit_codes() {
 
 #[test]
 fn verify_bad_input_exits_2_with_one_line() {
-    let (pk, msg, _, sig) = valid_case();
+    let (pk, msg, ctx, sig) = valid_case();
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             vec![
@@ -380,6 +380,21 @@ fn verify_bad_input_exits_2_with_one_line() {
             ],
             "does not support external mu (ML-DSA only)",
         ),
+        (
+            vec![
+                "--suite".into(),
+                "ML-DSA-44".into(),
+                "--pk".into(),
+                pk.clone(),
+                "--interface".into(),
+                "external-mu".into(),
+                "--msg".into(),
+                msg.clone(),
+                "--sig".into(),
+                sig.clone(),
+            ],
+            "the external-mu interface takes --mu, not --msg",
+        ),
     ];
     for (args, expect) in cases {
         let mut full = vec!["verify".to_owned()];
@@ -411,6 +426,28 @@ fn verify_bad_input_exits_2_with_one_line() {
         b"",
     );
     assert_eq!(out.status.code(), Some(1), "parsed, and not valid as HashML-DSA: {}", stderr(&out));
+    // --interface takes core's names too, as a JSON line's field does.
+    let out = pqverify(
+        &[
+            "verify",
+            "--suite",
+            "ML-DSA-44",
+            "--pk",
+            &pk,
+            "--msg",
+            &msg,
+            "--sig",
+            &sig,
+            "--ctx",
+            &ctx,
+            "--interface",
+            "pure",
+            "--backend",
+            "pqverify",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "valid under the pure interface: {}", stderr(&out));
     // Usage errors (clap) also exit 2, on one line.
     assert_eq!(pqverify(&["verify", "--backend", "nope"], b"").status.code(), Some(2));
     for args in [&["frobnicate"][..], &["verify", "--interface", "sideways"]] {

@@ -9,6 +9,7 @@ use std::sync::LazyLock;
 use clap::builder::PossibleValue;
 use clap::{Parser, Subcommand, ValueEnum};
 use pqverify_core::{PreHash, Suite};
+use pqverify_native::batch::Named;
 use pqverify_native::dual::Mode;
 use pqverify_native::key::KeyFormat;
 
@@ -70,15 +71,6 @@ named_arg!(
     /// How `--pk` is encoded: raw, spki (DER) or pem.
     KeyFormatArg(KeyFormat)
 );
-
-/// How `verify` is given the message.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum InterfaceArg {
-    /// ML-DSA.Verify / slh_verify (or their HashML-DSA / HashSLH-DSA forms with --prehash)
-    External,
-    /// Verify_internal on M′ (--msg) or, for ML-DSA, on μ (--mu)
-    Internal,
-}
 
 #[derive(clap::Args)]
 pub(crate) struct VerifierArgs {
@@ -144,9 +136,11 @@ pub(crate) enum Command {
         /// Pre-hash function (ACVP name, e.g. SHA2-256, SHAKE-128): HashML-DSA / HashSLH-DSA.
         #[arg(long, value_enum, ignore_case = true)]
         prehash: Option<PreHashArg>,
-        /// external or internal (M′ as given, or --mu).
-        #[arg(long, value_enum, default_value = "external")]
-        interface: InterfaceArg,
+        /// external (pure, or pre-hash with --prehash: ML-DSA.Verify / slh_verify and
+        /// their Hash forms) or internal (Verify_internal on M′ as --msg, or, for ML-DSA,
+        /// on μ as --mu); or core's names: pure, prehash, external-mu (as JSON lines take them).
+        #[arg(long, default_value = "external", value_parser = clap::builder::PossibleValuesParser::new(Named::NAMES))]
+        interface: String,
         /// External μ (64 bytes, hex or @FILE): ML-DSA with --interface internal.
         #[arg(long)]
         mu: Option<String>,

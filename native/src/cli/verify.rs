@@ -7,7 +7,7 @@ use pqverify_native::batch::{Item, Named, OwnedMessage};
 use pqverify_native::key::{KeyFormat, raw_public_key};
 
 use super::verifier::{build_verifier, bytes_arg};
-use super::{InterfaceArg, KeyFormatArg, PreHashArg, SuiteArg, VerifierArgs};
+use super::{KeyFormatArg, PreHashArg, SuiteArg, VerifierArgs};
 use pqverify_native::command::Failure::{self, BadInput, Internal};
 
 #[allow(clippy::too_many_arguments, reason = "one parameter per command-line option")]
@@ -18,7 +18,7 @@ pub(crate) fn verify_one(
     sig: &str,
     ctx: Option<String>,
     prehash: Option<PreHashArg>,
-    interface: InterfaceArg,
+    interface: &str,
     mu: Option<String>,
     args: &VerifierArgs,
 ) -> Result<ExitCode, Failure> {
@@ -39,10 +39,7 @@ pub(crate) fn verify_one(
             "give --msg (with optional --ctx/--prehash) for external, or --msg (M′) or --mu for internal".into(),
         ));
     }
-    let named = match interface {
-        InterfaceArg::External => Named::External,
-        InterfaceArg::Internal => Named::Internal,
-    };
+    let named: Named = interface.parse().map_err(BadInput)?;
     let message = OwnedMessage::from_fields(named, msg, mu, ctx, prehash.map(|PreHashArg(h)| h), |f| format!("--{f}"))
         .map_err(BadInput)?;
     let item = Item { suite, public_key, message, signature };
