@@ -31,7 +31,7 @@ test('plain ES module in Chromium, no bundler', async () => {
     const data = await check(server.url);
     assert.equal(data.valid, 'true');
     assert.equal(data.flipped, 'false');
-    assert.equal(data.backend, 'simd128');
+    assert.equal(data.kernels, 'simd128');
     const streamed = await check(`${server.url}manual.html`, { wasmFetched: true });
     assert.equal(streamed.valid, 'true');
     assert.equal(streamed.flipped, 'false');
@@ -81,7 +81,7 @@ Object.assign(document.body.dataset, { wasm: typeof WebAssembly, firstCall: erro
     const data = await check(`${server.url}js.html`, jitless);
     assert.equal(data.valid, 'true');
     assert.equal(data.flipped, 'false');
-    assert.equal(data.backend, 'portable');
+    assert.equal(data.kernels, 'portable');
   } finally {
     server.close();
     rmSync(root, { recursive: true, force: true });

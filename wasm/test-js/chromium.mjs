@@ -17,7 +17,7 @@ const unhex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
 const [pk, msg, sig] = [unhex('${fixture.publicKey}'), unhex('${fixture.message}'), unhex('${fixture.pure}')];
 const bad = sig.slice(); bad[7] ^= 1;
 try {
-  ${result} = { valid: String(ml_dsa44.verify(sig, msg, pk)), flipped: String(ml_dsa44.verify(bad, msg, pk)), backend: backend() };
+  ${result} = { valid: String(ml_dsa44.verify(sig, msg, pk)), flipped: String(ml_dsa44.verify(bad, msg, pk)), kernels: kernels() };
 } catch (e) {
   ${result} = { error: String(e) };
 }
@@ -25,7 +25,7 @@ try {
 
 /** A page module script: imports from `importFrom`, verifies, writes into the body's dataset. */
 export const pageScript = (importFrom) => `
-import { ml_dsa44, backend } from '${importFrom}';
+import { ml_dsa44, kernels } from '${importFrom}';
 let result;
 ${verifyFixture('result')}
 Object.assign(document.body.dataset, result, { done: '1' });

@@ -75,7 +75,7 @@ test('CommonJS: require("pqverify")', () => {
   const dir = scratch('cjs');
   try {
     const file = join(dir, 'main.cjs');
-    writeFileSync(file, nodeScript("const { ml_dsa44, backend } = require('pqverify');"));
+    writeFileSync(file, nodeScript("const { ml_dsa44, kernels } = require('pqverify');"));
     expectVerdicts(runNode(file));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -84,7 +84,7 @@ test('CommonJS: require("pqverify")', () => {
 
 test('esbuild: ESM and IIFE bundles in Chromium, ESM and CJS bundles in Node', async () => {
   await bundled('esbuild', async (dir) => {
-    writeFileSync(join(dir, 'node.mjs'), nodeScript("import { ml_dsa44, backend } from 'pqverify';"));
+    writeFileSync(join(dir, 'node.mjs'), nodeScript("import { ml_dsa44, kernels } from 'pqverify';"));
     const common = { bundle: true, logLevel: 'warning', absWorkingDir: dir };
     const page = { ...common, entryPoints: [join(dir, 'page.js')], platform: 'browser' };
     const node = { ...common, entryPoints: [join(dir, 'node.mjs')], platform: 'node' };
@@ -134,7 +134,7 @@ test('a module worker answers messages posted before its import finished', async
   const dir = mkdtempSync(join(tmpdir(), 'pqverify-worker-'));
   try {
     cpSync(packageDir, join(dir, 'pqverify'), { recursive: true });
-    writeFileSync(join(dir, 'worker.js'), `import { ml_dsa44, backend } from './pqverify/index.js';
+    writeFileSync(join(dir, 'worker.js'), `import { ml_dsa44, kernels } from './pqverify/index.js';
 self.onmessage = (event) => {
   let result;
   ${verifyFixture('result')}
@@ -196,7 +196,7 @@ test('MV3 extension: the service worker and an extension page verify; the page r
     const manifest = JSON.parse(readFileSync(new URL('../js/README.md', import.meta.url), 'utf8').match(/```json\n(\{[^`]*"manifest_version"[^`]*\})\n```/)[1]);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
     // A service worker cannot start workers: the pool says so at createPool.
-    writeFileSync(join(dir, 'background.js'), `import { ml_dsa44, backend } from './pqverify/index.js';
+    writeFileSync(join(dir, 'background.js'), `import { ml_dsa44, kernels } from './pqverify/index.js';
 import { createPool } from './pqverify/pool.js';
 let result;
 ${verifyFixture('result')}
@@ -204,7 +204,7 @@ try { createPool(); result.pool = 'made'; } catch (e) { result.pool = e.message;
 self.pqverifyResult = result;`);
     // An extension page can: the pool cases in its module workers.
     writeFileSync(join(dir, 'page.html'), '<!doctype html><body><script type="module" src="page.js"></script></body>');
-    writeFileSync(join(dir, 'page.js'), `import { ml_dsa44, backend } from './pqverify/index.js';
+    writeFileSync(join(dir, 'page.js'), `import { ml_dsa44, kernels } from './pqverify/index.js';
 import { createPool } from './pqverify/pool.js';
 let result;
 ${verifyFixture('result')}

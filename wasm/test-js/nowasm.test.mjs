@@ -20,7 +20,7 @@ test('pqverify/js without WebAssembly: every NIST ACVP sigVer case (684) has its
   assert.equal(cases.length, 684);
   assert.deepEqual(wrongCases(pq, cases), []);
   assert.equal(typeof WebAssembly, 'undefined');
-  assert.equal(pq.backend(), 'portable');
+  assert.equal(pq.kernels(), 'portable');
   assert.ok(pq.memoryBytes() > 0);
 });
 

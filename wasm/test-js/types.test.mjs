@@ -14,7 +14,7 @@ const CONSUMER = `
 import { ml_dsa44 as nobleMlDsa44 } from '@noble/post-quantum/ml-dsa.js';
 import { slh_dsa_shake_128s as nobleSlh } from '@noble/post-quantum/slh-dsa.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { ml_dsa44, slh_dsa_shake_128s, verify, suites, backend } from 'pqverify';
+import { ml_dsa44, slh_dsa_shake_128s, verify, suites, kernels } from 'pqverify';
 import { init, initSync, ml_dsa65 } from 'pqverify/manual';
 import { SUITES } from 'pqverify/tables';
 
@@ -35,7 +35,7 @@ export function check(sig: Uint8Array, msg: Uint8Array, pk: Uint8Array): boolean
   const level: number = ml_dsa44.securityLevel + ml_dsa44.lengths.publicKey;
   const family: 'ml-dsa' | 'slh-dsa' = ml_dsa44.info.type;
   const names: string[] = suites().map((s) => s.name).concat(SUITES.map((s) => s.export));
-  const which: 'simd128' | 'portable' = backend();
+  const which: 'simd128' | 'portable' = kernels();
   return a && b && c && d && e && level > 0 && family === 'ml-dsa' && names.length > 0 && which !== 'portable';
 }
 
@@ -57,7 +57,7 @@ export const ok: boolean = pq.ml_dsa44.verify(new Uint8Array(2420), new Uint8Arr
 
 // The per-scheme and baseline entries, and public keys in the platforms' formats.
 const ENTRIES_CONSUMER = `
-import { ml_dsa44, ml_dsa65, backend, type AkpJsonWebKey, type KeyFormat } from 'pqverify/ml-dsa';
+import { ml_dsa44, ml_dsa65, kernels, type AkpJsonWebKey, type KeyFormat } from 'pqverify/ml-dsa';
 import { slh_dsa_shake_128s } from 'pqverify/slh-dsa';
 import * as legacy from 'pqverify/baseline';
 
@@ -66,8 +66,8 @@ export function check(sig: Uint8Array, msg: Uint8Array, spki: Uint8Array, jwk: A
   const a: boolean = ml_dsa44.verify(sig, msg, spki, { keyFormat: format, context: new Uint8Array(1) });
   const b: boolean = ml_dsa65.prepare(jwk, { keyFormat: 'jwk' }).verify(sig, msg);
   const c: boolean = slh_dsa_shake_128s.prehash('SHAKE-128').verify(sig, msg, spki, { keyFormat: 'spki' });
-  const d: boolean = legacy.verify('ML-DSA-44', sig, msg, spki, { keyFormat: 'raw-public' }) && legacy.backend() === 'portable';
-  return a && b && c && d && backend() === 'simd128';
+  const d: boolean = legacy.verify('ML-DSA-44', sig, msg, spki, { keyFormat: 'raw-public' }) && legacy.kernels() === 'portable';
+  return a && b && c && d && kernels() === 'simd128';
 }
 `;
 

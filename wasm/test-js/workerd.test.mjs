@@ -30,13 +30,13 @@ export default {
     const path = new URL(request.url).pathname;
     if (request.method === 'POST' && path === '/acvp') {
       const cases = await request.json();
-      return Response.json({ backend: pq.backend(), count: cases.length, wrong: wrongCases(pq, cases) });
+      return Response.json({ kernels: pq.kernels(), count: cases.length, wrong: wrongCases(pq, cases) });
     }
     if (request.method === 'POST' && path === '/bad-input') {
       return Response.json({ failures: badInputFailures(pq, await request.json()) });
     }
     ${VERDICTS}
-    return Response.json({ backend: pq.backend(), verdicts });
+    return Response.json({ kernels: pq.kernels(), verdicts });
   },
 };
 `;
@@ -123,9 +123,9 @@ test('workerd: a Worker bundled by wrangler imports "pqverify" and verifies (tru
     const [r, a, b] = await ask(dir, [['worker.js', 'esModule', 'out/worker.js'], [wasm[0], 'wasm', `out/${wasm[0]}`]],
       [{}, { ...json, path: '/acvp', body: readFileSync(acvp) }, { ...json, path: '/bad-input', body: JSON.stringify(fixture) }]);
     assert.equal(r.status, 200, `${r.body}\n${r.log}`);
-    assert.deepEqual(JSON.parse(r.body), { backend: 'simd128', verdicts: EXPECTED });
+    assert.deepEqual(JSON.parse(r.body), { kernels: 'simd128', verdicts: EXPECTED });
     assert.equal(a.status, 200, `${a.body}\n${a.log}`);
-    assert.deepEqual(JSON.parse(a.body), { backend: 'simd128', count: 684, wrong: [] });
+    assert.deepEqual(JSON.parse(a.body), { kernels: 'simd128', count: 684, wrong: [] });
     assert.equal(b.status, 200, `${b.body}\n${b.log}`);
     assert.deepEqual(JSON.parse(b.body), { failures: [] });
   } finally {
