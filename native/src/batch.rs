@@ -160,6 +160,15 @@ pub struct Item {
 }
 
 impl Item {
+    /// The bytes the item holds (key, signature, message and context).
+    pub fn held_bytes(&self) -> usize {
+        let message = match &self.message {
+            OwnedMessage::Pure { msg, ctx } | OwnedMessage::PreHash { msg, ctx, .. } => msg.len() + ctx.len(),
+            OwnedMessage::Internal(m) | OwnedMessage::ExternalMu(m) => m.len(),
+        };
+        self.public_key.len() + self.signature.len() + message
+    }
+
     /// The item as a request.
     pub fn request(&self) -> Request<'_> {
         Request {

@@ -103,18 +103,18 @@ pub fn read_line(input: &mut impl std::io::BufRead, max: usize) -> std::io::Resu
     Ok(Some(Ok(String::from_utf8_lossy(&line).into_owned())))
 }
 
-/// Parses one request line into its id and item.
+/// Parses one request line into its id and item, in one pass over its text.
 pub fn parse_line(line: &str) -> Result<(Value, Item), LineError> {
-    let value: Value =
+    let top: Top =
         serde_json::from_str(line).map_err(|e| LineError { id: Value::Null, error: format!("bad JSON: {e}") })?;
-    let Value::Object(obj) = value else {
+    let Top::Object { map: obj, repeated } = top else {
         return Err(LineError { id: Value::Null, error: "a line must be a JSON object".into() });
     };
     let id = obj.get("id").cloned().unwrap_or(Value::Null);
     let fail = |error: String| LineError { id: id.clone(), error };
     // A JSON object keeps only the last of repeated keys: refuse them rather than guess.
-    if let Err(e) = serde_json::from_str::<UniqueKeys>(line) {
-        return Err(fail(e.to_string()));
+    if let Some(key) = repeated {
+        return Err(fail(format!("field {key} appears more than once")));
     }
     // An integer beyond 64 bits parses as a float and would come back changed.
     if let Value::Number(n) = &id
@@ -128,29 +128,60 @@ pub fn parse_line(line: &str) -> Result<(Value, Item), LineError> {
     item_of(&obj).map(|item| (id.clone(), item)).map_err(fail)
 }
 
-/// An object whose keys are all different (values are skipped).
-struct UniqueKeys;
+/// A line's top-level JSON value: an object, with the first of its keys that appears
+/// more than once (the map keeps the last value, as a JSON object does), or any other
+/// value.
+enum Top {
+    Object { map: Map<String, Value>, repeated: Option<String> },
+    Other,
+}
 
-impl<'de> serde::Deserialize<'de> for UniqueKeys {
+impl<'de> serde::Deserialize<'de> for Top {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{IgnoredAny, MapAccess, SeqAccess};
+
         struct Visitor;
         impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = UniqueKeys;
+            type Value = Top;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON object")
+                f.write_str("a JSON value")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
-                let mut seen = std::collections::BTreeSet::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    map.next_value::<serde::de::IgnoredAny>()?;
-                    if !seen.insert(key.clone()) {
-                        return Err(serde::de::Error::custom(format!("field {key} appears more than once")));
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Top, A::Error> {
+                let mut map = Map::new();
+                let mut repeated = None;
+                while let Some(key) = access.next_key::<String>()? {
+                    let value: Value = access.next_value()?;
+                    if repeated.is_none() && map.contains_key(&key) {
+                        repeated = Some(key.clone());
                     }
+                    map.insert(key, value);
                 }
-                Ok(UniqueKeys)
+                Ok(Top::Object { map, repeated })
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Top, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Top::Other)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Top, E> {
+                Ok(Top::Other)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Top, E> {
+                Ok(Top::Other)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Top, E> {
+                Ok(Top::Other)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Top, E> {
+                Ok(Top::Other)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Top, E> {
+                Ok(Top::Other)
+            }
+            fn visit_unit<E>(self) -> Result<Top, E> {
+                Ok(Top::Other)
             }
         }
-        d.deserialize_map(Visitor)
+        d.deserialize_any(Visitor)
     }
 }
 
@@ -247,9 +278,14 @@ pub struct Tally {
 
 /// Parses and verifies one line.
 pub fn answer_line(verifier: &dyn Verifier, line: &str) -> Answer {
-    match parse_line(line) {
-        Ok((id, item)) => Answer::of(id, &verifier.decide(&item.request())),
-        Err(LineError { id, error }) => Answer::failed(id, ErrorKind::Input, error),
+    answer_parsed(verifier, &parse_line(line))
+}
+
+/// The answer to a line already parsed ([`parse_line`]).
+pub fn answer_parsed(verifier: &dyn Verifier, parsed: &Result<(Value, Item), LineError>) -> Answer {
+    match parsed {
+        Ok((id, item)) => Answer::of(id.clone(), &verifier.decide(&item.request())),
+        Err(LineError { id, error }) => Answer::failed(id.clone(), ErrorKind::Input, error.clone()),
     }
 }
 
@@ -291,6 +327,23 @@ mod tests {
             error_of(&format!(r#"{{"id":1,"suite":"ML-DSA-44","suite":"ML-DSA-87","pk":"{PK}","msg":"","sig":""}}"#));
         assert_eq!(e.id, json!(1));
         assert!(e.error.contains("field suite appears more than once"), "{}", e.error);
+        // Nested objects are values: their repeated keys are theirs (the id is echoed as parsed).
+        let e = error_of(r#"{"id":{"a":1,"a":2},"suite":"ML-DSA-44"}"#);
+        assert_eq!(e.id, json!({"a": 2}));
+    }
+
+    #[test]
+    fn a_line_is_one_json_object() {
+        for line in ["[1,{\"a\":2}]", "3", "-1", "1.5", "\"x\"", "null", "true"] {
+            assert_eq!(
+                error_of(line),
+                LineError { id: Value::Null, error: "a line must be a JSON object".into() },
+                "{line}"
+            );
+        }
+        for line in ["{", "{\"a\":1}}", "", "{\"a\":}"] {
+            assert!(error_of(line).error.starts_with("bad JSON: "), "{line}: {:?}", error_of(line));
+        }
     }
 
     #[test]

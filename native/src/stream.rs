@@ -14,7 +14,8 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use rayon::prelude::*;
 use serde_json::Value;
 
-use crate::jsonl::{self, Answer};
+use crate::batch::Item;
+use crate::jsonl::{self, Answer, LineError};
 use crate::{ErrorKind, Verifier};
 
 /// Limits of a streaming batch.
@@ -46,6 +47,45 @@ pub struct Totals {
 /// One line as read: its text, or the length of a line over the limit.
 pub type Line = Result<String, usize>;
 
+/// A line already parsed ([`jsonl::parse_line`]): its id and item, or why it has none.
+pub type Parsed = Result<(Value, Item), LineError>;
+
+/// What the stream carries from the reading thread to the verifiers: a line waiting
+/// for its answer.
+pub trait Pending: Send + Sync {
+    /// The bytes it holds while in flight.
+    fn weight(&self) -> usize;
+    /// Its answer line.
+    fn answer(&self, verifier: &dyn Verifier, limits: &Limits) -> Answer;
+}
+
+impl Pending for Line {
+    fn weight(&self) -> usize {
+        self.as_ref().map_or(0, String::len)
+    }
+
+    fn answer(&self, verifier: &dyn Verifier, limits: &Limits) -> Answer {
+        match self {
+            Ok(text) => jsonl::answer_line(verifier, text),
+            Err(len) => Answer::failed(
+                Value::Null,
+                ErrorKind::Input,
+                format!("line is {len} bytes; the limit is {}", limits.max_line),
+            ),
+        }
+    }
+}
+
+impl Pending for Parsed {
+    fn weight(&self) -> usize {
+        self.as_ref().map_or(0, |(_, item)| item.held_bytes())
+    }
+
+    fn answer(&self, verifier: &dyn Verifier, _: &Limits) -> Answer {
+        jsonl::answer_parsed(verifier, self)
+    }
+}
+
 /// Bytes in flight, and a wait for room.
 struct Gate {
     bytes: Mutex<usize>,
@@ -69,16 +109,11 @@ impl Gate {
     }
 }
 
-/// The bytes a line holds while in flight.
-fn weight(line: &Line) -> usize {
-    line.as_ref().map_or(0, String::len)
-}
-
 /// Answers every line of `source` on `out`, in order, through `verifier` on `pool`;
 /// `progress` is told how many lines each chunk answered. Stops at the first error of
 /// `source` or `out` and returns it (the answers written so far stand); the reading
 /// thread is not waited for then, so a blocked read cannot hold the error back.
-pub fn run<S>(
+pub fn run<S, L>(
     verifier: &dyn Verifier,
     source: S,
     out: &mut impl Write,
@@ -87,15 +122,16 @@ pub fn run<S>(
     mut progress: impl FnMut(u64),
 ) -> std::io::Result<Totals>
 where
-    S: Iterator<Item = std::io::Result<Line>> + Send + 'static,
+    S: Iterator<Item = std::io::Result<L>> + Send + 'static,
+    L: Pending + 'static,
 {
     let gate = Arc::new(Gate { bytes: Mutex::new(0), room: Condvar::new(), cap: limits.max_in_flight });
-    let (tx, rx) = sync_channel::<std::io::Result<Line>>(limits.max_chunk.max(1));
+    let (tx, rx) = sync_channel::<std::io::Result<L>>(limits.max_chunk.max(1));
     let reader_gate = Arc::clone(&gate);
     std::thread::Builder::new().name("pqverify-batch-reader".into()).spawn(move || {
         for line in source {
             if let Ok(l) = &line {
-                reader_gate.acquire(weight(l));
+                reader_gate.acquire(l.weight());
             }
             let stop = line.is_err();
             if tx.send(line).is_err() || stop {
@@ -110,9 +146,9 @@ where
     result
 }
 
-fn answer_all(
+fn answer_all<L: Pending>(
     verifier: &dyn Verifier,
-    rx: &Receiver<std::io::Result<Line>>,
+    rx: &Receiver<std::io::Result<L>>,
     out: &mut impl Write,
     limits: Limits,
     pool: &rayon::ThreadPool,
@@ -129,19 +165,8 @@ fn answer_all(
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
             }
         }
-        let answers: Vec<Answer> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|line| match line {
-                    Ok(text) => jsonl::answer_line(verifier, text),
-                    Err(len) => Answer::failed(
-                        Value::Null,
-                        ErrorKind::Input,
-                        format!("line is {len} bytes; the limit is {}", limits.max_line),
-                    ),
-                })
-                .collect()
-        });
+        let answers: Vec<Answer> =
+            pool.install(|| chunk.par_iter().map(|line| line.answer(verifier, &limits)).collect());
         for a in &answers {
             let tally = a.tally();
             totals.lines += 1;
@@ -151,7 +176,7 @@ fn answer_all(
             writeln!(out, "{a}")?;
         }
         out.flush()?;
-        gate.release(chunk.iter().map(weight).sum());
+        gate.release(chunk.iter().map(Pending::weight).sum());
         progress(answers.len() as u64);
     }
     Ok(totals)

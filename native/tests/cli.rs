@@ -549,6 +549,18 @@ fn batch_budget_refuses_before_work() {
     let out = pqverify(&["batch", "--budget", "150", "--units", "ML-DSA-44=75"], input.as_bytes());
     assert!(out.status.success());
     assert_eq!(pqverify(&["batch", "--units", "ML-DSA-44=x"], b"").status.code(), Some(2));
+    // Within its budget a batch is answered exactly as without one, lines without an item included.
+    let long = format!("{{\"id\":8,\"msg\":\"{}\"}}", "00".repeat(1 << 21));
+    let input = format!("{line}\nnot json\n{{\"id\":7}}\n{long}\n{line}\n");
+    let budgeted = pqverify(&["batch", "--budget", "1000"], input.as_bytes());
+    let streamed = pqverify(&["batch"], input.as_bytes());
+    assert_eq!(budgeted.status.code(), Some(2), "lines with errors");
+    assert_eq!(budgeted.stdout, streamed.stdout);
+    let answers = stdout_lines(&budgeted);
+    assert_eq!(answers.iter().map(|a| a["valid"] == true).collect::<Vec<_>>(), [true, false, false, false, true]);
+    assert_eq!(answers[2]["id"], 7);
+    assert_eq!(answers[3]["kind"], "input");
+    assert!(answers[3]["error"].as_str().unwrap().contains("the limit is"), "over-long: {}", answers[3]);
 }
 
 #[test]

@@ -4,10 +4,10 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use pqverify_core::Suite;
-use pqverify_native::jsonl::{self, Answer};
+use pqverify_native::ErrorKind;
+use pqverify_native::jsonl::{self, Answer, LineError};
+use pqverify_native::stream::{self, Parsed, Pending};
 use pqverify_native::units::UnitTable;
-use pqverify_native::{ErrorKind, stream};
 use serde_json::Value;
 
 use super::verifier::build_verifier;
@@ -55,30 +55,33 @@ pub(crate) fn batch(
             stream::run(verifier.as_ref(), source, &mut out, limits, &pool, |n| progress.inc(n))?
         }
         // With a budget the whole batch is charged before any verification, so it is
-        // held whole: at most --max-in-flight bytes.
+        // held whole (at most --max-in-flight bytes of text): each line parsed once, as
+        // it is read, and held as its item, which the stream then verifies.
         Some(limit) => {
-            let mut all = Vec::new();
+            let mut all: Vec<Parsed> = Vec::new();
             let mut held = 0usize;
             while let Some(line) = jsonl::read_line(&mut stdin, MAX_LINE)? {
-                held += line.as_ref().map_or(0, String::len);
+                held += line.weight();
                 if held > max_in_flight {
                     return Err(BadInput(format!(
                         "a batch with --budget is held whole and this one is over --max-in-flight ({max_in_flight} \
                          bytes); split it or raise the limit"
                     )));
                 }
-                all.push(line);
+                all.push(match line {
+                    Ok(text) => jsonl::parse_line(&text),
+                    Err(len) => Err(LineError {
+                        id: Value::Null,
+                        error: format!("line is {len} bytes; the limit is {}", limits.max_line),
+                    }),
+                });
             }
-            // Each line parsed once here: its id (null when unreadable) and its cost.
-            let parsed: Vec<(Value, Option<(Suite, usize)>)> = all
-                .iter()
-                .map(|line| match line.as_ref().ok().map(|l| jsonl::parse_line(l)) {
-                    Some(Ok((id, item))) => (id, Some((item.suite, item.message.hashed_len()))),
-                    _ => (Value::Null, None),
-                })
-                .collect();
-            if let Err(e) = table.charge(parsed.iter().filter_map(|(_, cost)| *cost), limit) {
-                for (id, _) in parsed {
+            let costs = all.iter().filter_map(|p| p.as_ref().ok()).map(|(_, i)| (i.suite, i.message.hashed_len()));
+            if let Err(e) = table.charge(costs, limit) {
+                for parsed in &all {
+                    let id = match parsed {
+                        Ok((id, _)) | Err(LineError { id, .. }) => id.clone(),
+                    };
                     writeln!(out, "{}", Answer::failed(id, ErrorKind::Budget, e.clone()))?;
                 }
                 out.flush()?;
