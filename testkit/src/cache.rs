@@ -13,8 +13,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use pqverify_core::{Family, Suite};
 use sha2::{Digest, Sha256};
 
-use crate::sign::{KeySeed, Request};
-
 /// The variable naming the cache directory.
 pub const CACHE_ENV: &str = "PQVERIFY_SIGNATURE_CACHE";
 
@@ -22,26 +20,14 @@ pub const CACHE_ENV: &str = "PQVERIFY_SIGNATURE_CACHE";
 pub(crate) struct Key(Option<PathBuf>);
 
 impl Key {
-    /// The public key of `suite` derived from `seed`.
-    pub(crate) fn public_key(suite: Suite, seed: &KeySeed) -> Self {
-        Self::new(suite, seed, &[b"public key"])
-    }
-
-    /// The signature of `request` by the key of `suite` derived from `seed`.
-    pub(crate) fn signature(suite: Suite, seed: &KeySeed, request: &Request<'_>, rnd: &[u8; 32]) -> Self {
-        match request {
-            Request::Pure { msg, ctx } => Self::new(suite, seed, &[b"pure", msg, ctx, rnd]),
-            Request::PreHash { digest, ctx, oid } => Self::new(suite, seed, &[b"pre-hash", digest, ctx, oid, rnd]),
-        }
-    }
-
-    fn new(suite: Suite, seed: &KeySeed, parts: &[&[u8]]) -> Self {
+    /// The entry of `suite`'s key pair derived from `seed` (its parts) for what `parts`
+    /// name (the public key, or a signature's request and randomness).
+    pub(crate) fn new(suite: Suite, seed: [&[u8]; 2], parts: &[&[u8]]) -> Self {
         let dir = std::env::var_os(CACHE_ENV).filter(|d| !d.is_empty());
         Key(dir.filter(|_| suite.family() == Family::SlhDsa).map(|dir| {
             let mut hash = Sha256::new();
             hash.update(b"pqverify-testkit signer cache 1");
-            for part in [suite.name().as_bytes(), &seed.xi, &seed.slh.concat()].into_iter().chain(parts.iter().copied())
-            {
+            for part in [suite.name().as_bytes()].into_iter().chain(seed).chain(parts.iter().copied()) {
                 hash.update((part.len() as u64).to_le_bytes());
                 hash.update(part);
             }

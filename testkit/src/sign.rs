@@ -67,7 +67,7 @@ impl KeyPair {
     /// If the signer refuses its own seed (it does not for any suite).
     pub fn new(suite: Suite, seed: &KeySeed) -> Self {
         let signer = OnceLock::new();
-        let key = cache::Key::public_key(suite, seed);
+        let key = cache::Key::new(suite, [&seed.xi, &seed.slh.concat()], &[b"public key"]);
         let public_key = key.read().unwrap_or_else(|| {
             let (public_key, sign) = Self::derive(suite, seed);
             let _ = signer.set(sign);
@@ -133,7 +133,13 @@ impl KeyPair {
 
     /// `request` signed, from the cache where it holds it.
     fn sign_request(&self, request: Request<'_>, rnd: &[u8; 32]) -> Vec<u8> {
-        let key = cache::Key::signature(self.suite, &self.seed, &request, rnd);
+        let seed = [&self.seed.xi[..], &self.seed.slh.concat()];
+        let key = match request {
+            Request::Pure { msg, ctx } => cache::Key::new(self.suite, seed, &[b"pure", msg, ctx, rnd]),
+            Request::PreHash { digest, ctx, oid } => {
+                cache::Key::new(self.suite, seed, &[b"pre-hash", digest, ctx, oid, rnd])
+            }
+        };
         key.read().unwrap_or_else(|| {
             let sign = self.signer.get_or_init(|| Self::derive(self.suite, &self.seed).1);
             let signature = sign(request, rnd);

@@ -239,7 +239,7 @@ pub(crate) fn count(flags: &Flags) -> Result {
         &mut cross_cargo(Profile::Release, &["build", "-p", "pqverify-bench-native", "--bin", "pqverify-bench"]),
     )?;
     let liboqs = crate::liboqs::peer_016_aarch64()?;
-    let plugin = build_plugin("count")?;
+    let plugin = crate::qemu_plugin::build("count")?;
     let out_dir = path(&flags.out.to_string_lossy());
     // The runs' own files (totals, traces, the streams llvm-mca read) stay in target/.
     let scratch = path("target/count-runs");
@@ -315,18 +315,6 @@ fn count_one(
     )?;
     let text = std::fs::read_to_string(&total).map_err(|e| format!("{}: {e}", total.display()))?;
     text.trim().parse().map_err(|e| format!("{}: {e}", total.display()))
-}
-
-/// The qemu plugin `xtask/qemu/{name}.c`, built with the host's C compiler.
-pub(crate) fn build_plugin(name: &str) -> Result<PathBuf> {
-    let source = path(&format!("xtask/qemu/{name}.c"));
-    let library = path(&format!("target/qemu-plugins/lib{name}.so"));
-    std::fs::create_dir_all(path("target/qemu-plugins")).map_err(|e| format!("target/qemu-plugins: {e}"))?;
-    exec(
-        &format!("cc (the qemu plugin {name}.c)"),
-        Command::new("cc").args(["-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-o"]).arg(&library).arg(&source),
-    )?;
-    Ok(library)
 }
 
 /// `qemu-aarch64 --version`'s first line.

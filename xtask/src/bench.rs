@@ -8,7 +8,7 @@ use pqverify_bench::record::Record;
 
 use crate::builds::{Build, Kind};
 use crate::process::{cargo, exec, exec_capture};
-use crate::project::{bench_js, root, www_dir};
+use crate::project::{bench_js, root, testkit_js, www_dir};
 use crate::wasm_setup::tool_path;
 use crate::{Result, certificates, distinct, liboqs, package, setup, wasm_setup, www};
 
@@ -85,6 +85,20 @@ fn free_dir(parent: &Path, name: &str, overwrite: bool) -> PathBuf {
         return first;
     }
     (2..).map(|n| parent.join(format!("{name}-{n}"))).find(|d| !d.exists()).unwrap_or(first)
+}
+
+/// `cargo xtask www`: builds the package, the bench wasm and the page, then serves it
+/// on 127.0.0.1:8765.
+pub(crate) fn serve_page() -> Result {
+    setup::all()?;
+    let tarball = package::build_package()?;
+    package::install_package(&tarball)?;
+    build_bench_wasm()?;
+    www::build_www(certificates::VALIDATORS, Build::Release)?;
+    exec(
+        "serve benches/www/dist on http://127.0.0.1:8765/ (Ctrl-C stops)",
+        Command::new("node").arg(testkit_js().join("serve.mjs")).arg(www_dir().join("dist")).arg("8765"),
+    )
 }
 
 /// Builds the bench wasm module (the suite engine with JS ways) for Node and the page.

@@ -27,6 +27,7 @@ mod package;
 mod process;
 mod profile;
 mod project;
+mod qemu_plugin;
 mod setup;
 mod tables;
 mod test;
@@ -89,7 +90,7 @@ fn main() -> ExitCode {
         Command::Profile(flags) => setup::all().and_then(|()| profile::run(&flags)),
         Command::Count(flags) => setup::all().and_then(|()| aarch64::count(&flags)),
         Command::Setup => setup::all().and_then(|()| wasm_setup::tools()),
-        Command::Www => www::run(),
+        Command::Www => bench::serve_page(),
         Command::Fixtures => fixtures::run(),
         Command::Tables => tables::run(),
         Command::Differential(flags) => differential::run(&flags),

@@ -266,5 +266,5 @@ fn tool_version(mca: &Path) -> Result<String> {
 
 /// The tracing plugin (`xtask/qemu/trace.c`), built with the host's C compiler.
 fn plugin() -> Result<std::path::PathBuf> {
-    crate::aarch64::build_plugin("trace")
+    crate::qemu_plugin::build("trace")
 }

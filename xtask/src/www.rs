@@ -1,24 +1,11 @@
-//! The browser benchmark page: built into `benches/www/dist` (for the benchmark run and
-//! the test steps), and `cargo xtask www`, which builds it and serves it.
+//! The browser benchmark page, built into `benches/www/dist` for the benchmark run, the
+//! test steps and `cargo xtask www` (`bench::serve_page`).
 
 use std::process::Command;
 
 use crate::process::exec;
-use crate::project::{root, testkit_js, www_dir};
-use crate::{Result, bench, builds, package, setup};
-
-/// Builds the package, the bench wasm and the page, then serves it on 127.0.0.1:8765.
-pub(crate) fn run() -> Result {
-    setup::all()?;
-    let tarball = package::build_package()?;
-    package::install_package(&tarball)?;
-    bench::build_bench_wasm()?;
-    build_www(crate::certificates::VALIDATORS, builds::Build::Release)?;
-    exec(
-        "serve benches/www/dist on http://127.0.0.1:8765/ (Ctrl-C stops)",
-        Command::new("node").arg(testkit_js().join("serve.mjs")).arg(www_dir().join("dist")).arg("8765"),
-    )
-}
+use crate::project::{root, www_dir};
+use crate::{Result, builds};
 
 /// Builds the browser benchmark page into `benches/www/dist` (needs the package installed
 /// and the bench wasm built), with the certificate fixtures of `validators` validators
