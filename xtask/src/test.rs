@@ -292,11 +292,37 @@ fn packages() -> Result<Ran> {
             .args(["doc", "-p", "pqverify-core", "-p", "pqverify-native", "--no-deps"])
             .env("RUSTDOCFLAGS", "-D warnings"),
     )?;
+    forget_packaged_sources()?;
     exec(
         "cargo package -p pqverify-core -p pqverify-native",
         cargo().args(["package", "-p", "pqverify-core", "-p", "pqverify-native", "--allow-dirty"]),
     )
     .map(|()| Ran::Check)
+}
+
+/// Removes what an earlier `cargo package` of this checkout's path unpacked from its
+/// temporary registry (`$CARGO_HOME/registry/src/-<hash>/pqverify-*`): cargo finds the
+/// unpacked `pqverify-core 0.1.0` there and does not unpack the new one, so pqverify-native
+/// would be verified against the old core. crates.io's folders (`index.…`) are left alone.
+fn forget_packaged_sources() -> Result {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")))
+        .ok_or("neither CARGO_HOME nor HOME is set")?;
+    for kind in ["src", "cache"] {
+        let Ok(registries) = std::fs::read_dir(home.join("registry").join(kind)) else { continue };
+        for registry in registries.flatten().filter(|r| r.file_name().to_string_lossy().starts_with('-')) {
+            for entry in std::fs::read_dir(registry.path()).into_iter().flatten().flatten() {
+                if entry.file_name().to_string_lossy().starts_with("pqverify-") {
+                    let path = entry.path();
+                    let removed =
+                        if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+                    removed.map_err(|e| format!("{}: {e}", path.display()))?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 #[derive(Clone, Copy)]
