@@ -14,9 +14,9 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use rayon::prelude::*;
 use serde_json::Value;
 
+use crate::Verifier;
 use crate::batch::Item;
 use crate::jsonl::{self, Answer, LineError};
-use crate::{ErrorKind, Verifier};
 
 /// Limits of a streaming batch.
 #[derive(Clone, Copy, Debug)]
@@ -65,13 +65,16 @@ impl Pending for Line {
     }
 
     fn answer(&self, verifier: &dyn Verifier, limits: &Limits) -> Answer {
-        match self {
-            Ok(text) => jsonl::answer_line(verifier, text),
-            Err(len) => Answer::failed(
-                Value::Null,
-                ErrorKind::Input,
-                format!("line is {len} bytes; the limit is {}", limits.max_line),
-            ),
+        jsonl::answer_parsed(verifier, &parse(self, limits))
+    }
+}
+
+/// A line as read, parsed: its id and item, or why it has none (an over-long line too).
+pub fn parse(line: &Line, limits: &Limits) -> Parsed {
+    match line {
+        Ok(text) => jsonl::parse_line(text),
+        Err(len) => {
+            Err(LineError { id: Value::Null, error: format!("line is {len} bytes; the limit is {}", limits.max_line) })
         }
     }
 }

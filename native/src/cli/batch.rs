@@ -8,7 +8,6 @@ use pqverify_native::ErrorKind;
 use pqverify_native::jsonl::{self, Answer, LineError};
 use pqverify_native::stream::{self, Parsed, Pending};
 use pqverify_native::units::UnitTable;
-use serde_json::Value;
 
 use super::verifier::build_verifier;
 use super::{BackendName, VerifierArgs};
@@ -68,13 +67,7 @@ pub(crate) fn batch(
                          bytes); split it or raise the limit"
                     )));
                 }
-                all.push(match line {
-                    Ok(text) => jsonl::parse_line(&text),
-                    Err(len) => Err(LineError {
-                        id: Value::Null,
-                        error: format!("line is {len} bytes; the limit is {}", limits.max_line),
-                    }),
-                });
+                all.push(stream::parse(&line, &limits));
             }
             let costs = all.iter().filter_map(|p| p.as_ref().ok()).map(|(_, i)| (i.suite, i.message.hashed_len()));
             if let Err(e) = table.charge(costs, limit) {
