@@ -5,8 +5,10 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::Error;
-use crate::hash::sha2::{C256, C512, Md, SHA224_IV, SHA256_IV, SHA384_IV, SHA512_224_IV, SHA512_256_IV, SHA512_IV};
-use crate::hash::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
+use crate::hash::sha2::{
+    C256, C512, Compression, Md, SHA224_IV, SHA256_IV, SHA384_IV, SHA512_224_IV, SHA512_256_IV, SHA512_IV,
+};
+use crate::hash::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256, digest_at_rate};
 
 /// An approved pre-hash function. Names are the ones ACVP uses (`SHA2-256`, `SHAKE-128`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,36 +118,37 @@ impl PreHash {
     }
 
     /// Computes PH(`msg`) into the first [`digest_len`](Self::digest_len) bytes of `out`.
-    /// (Not inlined: one copy of this code serves every caller.)
+    /// (Not inlined, and one copy per hash family: every function of a family runs the
+    /// same code with its own IV or rate, so the module holds SHA-256's, SHA-512's and the
+    /// Keccak sponge's code once each.)
     #[inline(never)]
     pub(crate) fn digest_into(self, msg: &[u8], out: &mut [u8; MAX_DIGEST]) {
         let out = &mut out[..self.digest_len()];
-        let sha256 = |iv, out: &mut [u8]| {
-            let mut h = Md::<C256>::with_iv(iv);
-            h.update(msg);
-            h.finalize_into(out);
-        };
-        let sha512 = |iv, out: &mut [u8]| {
-            let mut h = Md::<C512>::with_iv(iv);
-            h.update(msg);
-            h.finalize_into(out);
-        };
+        let sha3 = |rate, ds, out: &mut [u8]| digest_at_rate(rate, ds, msg, out);
         match self {
             // SHA-224 and the SHA-512/t variants are the full hash with another IV, truncated.
-            PreHash::Sha2_224 => sha256(SHA224_IV, out),
-            PreHash::Sha2_256 => sha256(SHA256_IV, out),
-            PreHash::Sha2_384 => sha512(SHA384_IV, out),
-            PreHash::Sha2_512 => sha512(SHA512_IV, out),
-            PreHash::Sha2_512_224 => sha512(SHA512_224_IV, out),
-            PreHash::Sha2_512_256 => sha512(SHA512_256_IV, out),
-            PreHash::Sha3_224 => Sha3_224::digest(&[msg], out),
-            PreHash::Sha3_256 => Sha3_256::digest(&[msg], out),
-            PreHash::Sha3_384 => Sha3_384::digest(&[msg], out),
-            PreHash::Sha3_512 => Sha3_512::digest(&[msg], out),
-            PreHash::Shake128 => Shake128::digest(&[msg], out),
-            PreHash::Shake256 => Shake256::digest(&[msg], out),
+            PreHash::Sha2_224 => md::<C256>(SHA224_IV, msg, out),
+            PreHash::Sha2_256 => md::<C256>(SHA256_IV, msg, out),
+            PreHash::Sha2_384 => md::<C512>(SHA384_IV, msg, out),
+            PreHash::Sha2_512 => md::<C512>(SHA512_IV, msg, out),
+            PreHash::Sha2_512_224 => md::<C512>(SHA512_224_IV, msg, out),
+            PreHash::Sha2_512_256 => md::<C512>(SHA512_256_IV, msg, out),
+            PreHash::Sha3_224 => sha3(Sha3_224::RATE, Sha3_224::DS, out),
+            PreHash::Sha3_256 => sha3(Sha3_256::RATE, Sha3_256::DS, out),
+            PreHash::Sha3_384 => sha3(Sha3_384::RATE, Sha3_384::DS, out),
+            PreHash::Sha3_512 => sha3(Sha3_512::RATE, Sha3_512::DS, out),
+            PreHash::Shake128 => sha3(Shake128::RATE, Shake128::DS, out),
+            PreHash::Shake256 => sha3(Shake256::RATE, Shake256::DS, out),
         }
     }
+}
+
+/// SHA-256 or SHA-512 (by `C`) of `msg` from initial value `iv`, truncated to `out`.
+#[inline(never)]
+fn md<C: Compression>(iv: C::State, msg: &[u8], out: &mut [u8]) {
+    let mut h = Md::<C>::with_iv(iv);
+    h.update(msg);
+    h.finalize_into(out);
 }
 
 impl fmt::Display for PreHash {

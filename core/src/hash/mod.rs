@@ -13,4 +13,4 @@ pub(crate) mod multi;
 pub(crate) mod sha2;
 pub(crate) mod sponge;
 
-pub(crate) use sponge::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256};
+pub(crate) use sponge::{Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256, digest_at_rate};

@@ -91,7 +91,70 @@ pub(super) fn read_bytes(state: &[u64; 25], offset: usize, out: &mut [u8]) {
     }
 }
 
+// The sponge's three steps over a rate given at run time. Inlined always: the typed
+// sponges below pass their constant `RATE` (the hot SHAKE calls of both schemes compile
+// as if it were written in), and [`digest_at_rate`] holds one copy for the rest.
+
+/// Absorbs `data` into `state`, whose current block holds `pos` bytes; returns the new `pos`.
+#[inline(always)]
+fn absorb_at(state: &mut [u64; 25], mut pos: usize, rate: usize, mut data: &[u8]) -> usize {
+    while !data.is_empty() {
+        let take = (rate - pos).min(data.len());
+        let (now, later) = data.split_at(take);
+        xor_bytes(state, pos, now);
+        pos += take;
+        data = later;
+        if pos == rate {
+            f1600(state);
+            pos = 0;
+        }
+    }
+    pos
+}
+
+/// Pads the input (domain byte `ds`, FIPS 202 Section 5.1's pad10*1) and permutes.
+#[inline(always)]
+fn pad_at(state: &mut [u64; 25], pos: usize, rate: usize, ds: u8) {
+    state[pos / 8] ^= u64::from(ds) << (8 * (pos % 8));
+    state[(rate - 1) / 8] ^= 0x80 << (8 * ((rate - 1) % 8));
+    f1600(state);
+}
+
+/// Fills `out` with output bytes, `pos` of the current block already handed out;
+/// permutes only when a fresh block is needed. Returns the new `pos`.
+#[inline(always)]
+fn squeeze_at(state: &mut [u64; 25], mut pos: usize, rate: usize, mut out: &mut [u8]) -> usize {
+    while !out.is_empty() {
+        if pos == rate {
+            f1600(state);
+            pos = 0;
+        }
+        let take = (rate - pos).min(out.len());
+        let (now, later) = out.split_at_mut(take);
+        read_bytes(state, pos, now);
+        pos += take;
+        out = later;
+    }
+    pos
+}
+
+/// One-call hash of `msg` into `out` by the sponge of `rate` bytes and domain byte `ds`
+/// (SHA3-* with [`SHA3_DS`], SHAKE with [`SHAKE_DS`]). One copy for every rate: the
+/// pre-hash functions, where the message's length, not the code's, sets the time.
+#[inline(never)]
+pub(crate) fn digest_at_rate(rate: usize, ds: u8, msg: &[u8], out: &mut [u8]) {
+    let mut state = [0u64; 25];
+    let pos = absorb_at(&mut state, 0, rate, msg);
+    pad_at(&mut state, pos, rate, ds);
+    squeeze_at(&mut state, 0, rate, out);
+}
+
 impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
+    /// The sponge's rate in bytes.
+    pub(crate) const RATE: usize = RATE;
+    /// The sponge's domain-separation byte.
+    pub(crate) const DS: u8 = DS;
+
     /// An empty sponge.
     #[inline]
     pub(crate) const fn new() -> Self {
@@ -100,26 +163,14 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
 
     /// Absorbs more input.
     #[inline]
-    pub(crate) fn absorb(&mut self, mut data: &[u8]) {
-        while !data.is_empty() {
-            let take = (RATE - self.pos).min(data.len());
-            let (now, later) = data.split_at(take);
-            xor_bytes(&mut self.state, self.pos, now);
-            self.pos += take;
-            data = later;
-            if self.pos == RATE {
-                f1600(&mut self.state);
-                self.pos = 0;
-            }
-        }
+    pub(crate) fn absorb(&mut self, data: &[u8]) {
+        self.pos = absorb_at(&mut self.state, self.pos, RATE, data);
     }
 
     /// Pads the input and switches to squeezing.
     #[inline]
     pub(crate) fn finalize(mut self) -> Reader<RATE> {
-        self.state[self.pos / 8] ^= u64::from(DS) << (8 * (self.pos % 8));
-        self.state[(RATE - 1) / 8] ^= 0x80 << (8 * ((RATE - 1) % 8));
-        f1600(&mut self.state);
+        pad_at(&mut self.state, self.pos, RATE, DS);
         Reader { state: self.state, pos: 0 }
     }
 
@@ -145,18 +196,7 @@ impl<const RATE: usize> Reader<RATE> {
     /// Fills `out` with the next output bytes; permutes only when a fresh block is needed.
     #[inline]
     pub(crate) fn squeeze(&mut self, out: &mut [u8]) {
-        let mut out = out;
-        while !out.is_empty() {
-            if self.pos == RATE {
-                f1600(&mut self.state);
-                self.pos = 0;
-            }
-            let take = (RATE - self.pos).min(out.len());
-            let (now, later) = out.split_at_mut(take);
-            read_bytes(&self.state, self.pos, now);
-            self.pos += take;
-            out = later;
-        }
+        self.pos = squeeze_at(&mut self.state, self.pos, RATE, out);
     }
 
     /// Next output byte.
@@ -216,6 +256,22 @@ mod tests {
             assert_eq!(out[..48], sha3::Sha3_384::digest(&msg)[..]);
             Sha3_512::digest(&[&msg], &mut out);
             assert_eq!(out[..], sha3::Sha3_512::digest(&msg)[..]);
+            // The one-copy path the pre-hash functions take, against the typed sponges.
+            type DigestFn = fn(&[&[u8]], &mut [u8]);
+            let typed: [(usize, u8, DigestFn); 6] = [
+                (Sha3_224::RATE, Sha3_224::DS, Sha3_224::digest),
+                (Sha3_256::RATE, Sha3_256::DS, Sha3_256::digest),
+                (Sha3_384::RATE, Sha3_384::DS, Sha3_384::digest),
+                (Sha3_512::RATE, Sha3_512::DS, Sha3_512::digest),
+                (Shake128::RATE, Shake128::DS, Shake128::digest),
+                (Shake256::RATE, Shake256::DS, Shake256::digest),
+            ];
+            for (rate, ds, digest) in typed {
+                let (mut one, mut other) = ([0u8; 400], [0u8; 400]);
+                digest_at_rate(rate, ds, &msg, &mut one);
+                digest(&[&msg], &mut other);
+                assert_eq!(one, other, "rate {rate} len {len}");
+            }
         }
     }
 }
