@@ -7,6 +7,7 @@
 
 use alloc::vec;
 
+use crate::text::{Formatted, Sink};
 use crate::{Error, Message, Suite};
 
 /// Why a certificate cannot be checked as given.
@@ -31,21 +32,36 @@ pub enum CertificateError {
     Message(Error),
 }
 
-impl core::fmt::Display for CertificateError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+impl CertificateError {
+    /// Writes the error's text to `out` (the words of its `Display`, without `core::fmt`).
+    pub fn write_text(&self, out: &mut impl Sink) {
         match self {
             Self::NoSuchValidator { signature, index, validators } => {
-                write!(f, "certificate signature {signature} names validator {index}, not in the set of {validators}")?;
-                match validators.checked_sub(1) {
-                    Some(last) => write!(f, " (indices 0 to {last})"),
-                    None => Ok(()),
+                out.text("certificate signature ");
+                out.number(*signature);
+                out.text(" names validator ");
+                out.number(*index);
+                out.text(", not in the set of ");
+                out.number(*validators);
+                if let Some(last) = validators.checked_sub(1) {
+                    out.text(" (indices 0 to ");
+                    out.number(last);
+                    out.text(")");
                 }
             }
             Self::Duplicate { index } => {
-                write!(f, "validator {index} signs twice; a certificate counts each validator once")
+                out.text("validator ");
+                out.number(*index);
+                out.text(" signs twice; a certificate counts each validator once");
             }
-            Self::Message(e) => write!(f, "{e}"),
+            Self::Message(e) => e.write_text(out),
         }
+    }
+}
+
+impl core::fmt::Display for CertificateError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        Formatted::write(f, |out| self.write_text(out))
     }
 }
 

@@ -9,6 +9,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::text::{Formatted, Sink};
 use crate::{Interface, Suite};
 
 /// Why a verification did not succeed.
@@ -102,39 +103,88 @@ impl Error {
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Error {
+    /// Writes the error's text to `out` (the words of its `Display`, without `core::fmt`).
+    pub fn write_text(&self, out: &mut impl Sink) {
         match *self {
             Error::PublicKeyLength { suite, expected, got } => {
-                write!(f, "public key is {got} bytes; {suite} public keys are {expected} bytes")
+                out.text("public key is ");
+                out.number(got);
+                out.text(" bytes; ");
+                out.text(suite.name());
+                out.text(" public keys are ");
+                out.number(expected);
+                out.text(" bytes");
             }
             Error::SignatureLength { suite, expected, got } => {
-                write!(f, "signature is {got} bytes; {suite} signatures are {expected} bytes")
+                out.text("signature is ");
+                out.number(got);
+                out.text(" bytes; ");
+                out.text(suite.name());
+                out.text(" signatures are ");
+                out.number(expected);
+                out.text(" bytes");
             }
             Error::ContextLength { got } => {
-                write!(f, "context is {got} bytes; a context is at most 255 bytes")
+                out.text("context is ");
+                out.number(got);
+                out.text(" bytes; a context is at most 255 bytes");
             }
-            Error::MuLength { got } => write!(f, "external mu is {got} bytes; it must be exactly 64 bytes"),
-            Error::Unsupported { suite, what } => write!(f, "{suite} does not support {what}"),
-            Error::MalformedSignature { suite, what } => write!(f, "malformed {suite} signature: {what}"),
-            Error::InvalidSignature { suite } => write!(f, "{suite} signature does not verify"),
-            Error::MessageForm { interface, what } => write!(f, "the {interface} interface {what}"),
+            Error::MuLength { got } => {
+                out.text("external mu is ");
+                out.number(got);
+                out.text(" bytes; it must be exactly 64 bytes");
+            }
+            Error::Unsupported { suite, what } => {
+                out.text(suite.name());
+                out.text(" does not support ");
+                out.text(what);
+            }
+            Error::MalformedSignature { suite, what } => {
+                out.text("malformed ");
+                out.text(suite.name());
+                out.text(" signature: ");
+                out.text(what);
+            }
+            Error::InvalidSignature { suite } => {
+                out.text(suite.name());
+                out.text(" signature does not verify");
+            }
+            Error::MessageForm { interface, what } => {
+                out.text("the ");
+                out.text(interface.name());
+                out.text(" interface ");
+                out.text(what);
+            }
             Error::UnknownSuite => {
-                f.write_str("unknown suite name; expected a FIPS 204/205 name such as ML-DSA-44 or SLH-DSA-SHAKE-128s")
+                out.text("unknown suite name; expected a FIPS 204/205 name such as ML-DSA-44 or SLH-DSA-SHAKE-128s")
             }
-            Error::UnknownPreHash => f.write_str(
+            Error::UnknownPreHash => out.text(
                 "unknown pre-hash name; expected one of SHA2-224, SHA2-256, SHA2-384, SHA2-512, \
                  SHA2-512/224, SHA2-512/256, SHA3-224, SHA3-256, SHA3-384, SHA3-512, SHAKE-128, SHAKE-256",
             ),
-            Error::MalformedPublicKey { what } => write!(f, "malformed SubjectPublicKeyInfo: {what}"),
-            Error::UnknownKeyAlgorithm => f.write_str(
+            Error::MalformedPublicKey { what } => {
+                out.text("malformed SubjectPublicKeyInfo: ");
+                out.text(what);
+            }
+            Error::UnknownKeyAlgorithm => out.text(
                 "the SubjectPublicKeyInfo's algorithm is not ML-DSA (OID 2.16.840.1.101.3.4.3.17 to .19) \
                  nor pure SLH-DSA (2.16.840.1.101.3.4.3.20 to .31)",
             ),
             Error::KeyAlgorithm { expected, found } => {
-                write!(f, "the SubjectPublicKeyInfo holds a {found} key; expected a {expected} key")
+                out.text("the SubjectPublicKeyInfo holds a ");
+                out.text(found.name());
+                out.text(" key; expected a ");
+                out.text(expected.name());
+                out.text(" key");
             }
         }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Formatted::write(f, |out| self.write_text(out))
     }
 }
 

@@ -46,6 +46,7 @@ mod public_key;
 mod ring;
 mod slhdsa;
 mod suite;
+pub mod text;
 
 pub use error::Error;
 pub use interface::Interface;

@@ -4,9 +4,63 @@
 //! wraps them in the `@noble/post-quantum`-shaped API and checks argument types.
 //! Every function returns `false` for a signature that is not valid and throws
 //! (a `JsError` with the core's message) only when the call itself is unusable.
+//!
+//! With feature `module` (the package's builds) the crate has no standard library: its
+//! own allocator ([`heap`]), a panic traps (none is reachable from the exports: the
+//! fuzz targets and property tests say so), and every error text is written by core's
+//! [`Sink`] into a stack buffer, so the module links no formatting code.
+#![cfg_attr(all(feature = "module", target_arch = "wasm32"), no_std)]
 
+extern crate alloc;
+
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+
+use pqverify_core::text::{Sink, Text};
 use pqverify_core::{Error, Interface, Message, PreHash, PreparedKey as CorePreparedKey, PublicKey, Suite};
 use wasm_bindgen::prelude::*;
+
+#[cfg(all(feature = "module", target_arch = "wasm32"))]
+mod heap;
+
+#[cfg(all(feature = "module", target_arch = "wasm32"))]
+#[global_allocator]
+static HEAP: heap::Heap = heap::Heap::new();
+
+/// A panic traps (`unreachable`): JavaScript sees a `RuntimeError`, as with Rust's own
+/// handler on this target, without the code that formats its message.
+#[cfg(all(feature = "module", target_arch = "wasm32"))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    core::arch::wasm32::unreachable()
+}
+
+/// The longest error text: core's longest message with its numbers at their widest.
+const TEXT: usize = 256;
+
+/// A `JsError` whose message `write` writes.
+fn js_error(write: impl FnOnce(&mut Text<TEXT>)) -> JsError {
+    let mut text = Text::new();
+    write(&mut text);
+    JsError::new(text.as_str())
+}
+
+/// "unknown `what` id `id`; expected 0 to `last`".
+fn unknown_id(what: &str, id: u32, last: usize) -> JsError {
+    js_error(|out| {
+        out.text("unknown ");
+        out.text(what);
+        out.text(" id ");
+        out.number(id as usize);
+        out.text("; expected 0 to ");
+        out.number(last);
+    })
+}
+
+/// A `JsError` with core's text of `e`.
+fn core_error(e: Error) -> JsError {
+    js_error(|out| e.write_text(out))
+}
 
 /// The suite numbered `id`: its index in `Suite::ALL` (the `id` of the package's
 /// generated `SUITES` table).
@@ -15,7 +69,7 @@ fn suite(id: u32) -> Result<Suite, JsError> {
         .ok()
         .and_then(|i| Suite::ALL.get(i))
         .copied()
-        .ok_or_else(|| JsError::new(&format!("unknown suite id {id}; expected 0 to {}", Suite::ALL.len() - 1)))
+        .ok_or_else(|| unknown_id("suite", id, Suite::ALL.len() - 1))
 }
 
 /// Builds the message for interface number `interface` (its index in `Interface::ALL`,
@@ -23,19 +77,23 @@ fn suite(id: u32) -> Result<Suite, JsError> {
 /// `hash` (its index in `PreHash::ALL`, the `id` of `PREHASHES`, read only for the
 /// pre-hash interface), by core's one rule (`Message::new`).
 fn message<'a>(interface: u32, hash: u32, msg: &'a [u8], ctx: &'a [u8]) -> Result<Message<'a>, JsError> {
-    let last = |n: usize| n - 1;
-    let interface = usize::try_from(interface).ok().and_then(|i| Interface::ALL.get(i)).copied().ok_or_else(|| {
-        JsError::new(&format!("unknown interface id {interface}; expected 0 to {}", last(Interface::ALL.len())))
-    })?;
+    let id = interface;
+    let interface = usize::try_from(id)
+        .ok()
+        .and_then(|i| Interface::ALL.get(i))
+        .copied()
+        .ok_or_else(|| unknown_id("interface", id, Interface::ALL.len() - 1))?;
     let prehash = match interface {
-        Interface::PreHash => {
-            Some(usize::try_from(hash).ok().and_then(|i| PreHash::ALL.get(i)).copied().ok_or_else(|| {
-                JsError::new(&format!("unknown pre-hash id {hash}; expected 0 to {}", last(PreHash::ALL.len())))
-            })?)
-        }
+        Interface::PreHash => Some(
+            usize::try_from(hash)
+                .ok()
+                .and_then(|i| PreHash::ALL.get(i))
+                .copied()
+                .ok_or_else(|| unknown_id("pre-hash", hash, PreHash::ALL.len() - 1))?,
+        ),
         _ => None,
     };
-    Message::new(interface, msg, ctx, prehash).map_err(|e| JsError::new(&e.to_string()))
+    Message::new(interface, msg, ctx, prehash).map_err(core_error)
 }
 
 /// How a public key is encoded. The numbers cross the JS boundary (the package passes
@@ -57,9 +115,9 @@ fn public_key(suite: Suite, format: u32, public_key: &[u8]) -> Result<PublicKey<
     match format {
         RAW => PublicKey::from_raw(suite, public_key),
         SPKI => PublicKey::from_spki_der_for(suite, public_key),
-        other => return Err(JsError::new(&format!("unknown key format id {other}; expected {RAW} to {SPKI}"))),
+        other => return Err(unknown_id("key format", other, SPKI as usize)),
     }
-    .map_err(|e| JsError::new(&e.to_string()))
+    .map_err(core_error)
 }
 
 /// `Ok(true)` valid, `Ok(false)` rejected, `Err` for an unusable call.
@@ -67,7 +125,7 @@ fn verdict(result: Result<(), Error>) -> Result<bool, JsError> {
     match result {
         Ok(()) => Ok(true),
         Err(e) if e.is_rejection() => Ok(false),
-        Err(e) => Err(JsError::new(&e.to_string())),
+        Err(e) => Err(core_error(e)),
     }
 }
 
@@ -104,7 +162,7 @@ impl PreparedKey {
     pub fn new(suite: u32, key_format: u32, public_key: &[u8]) -> Result<PreparedKey, JsError> {
         let suite = self::suite(suite)?;
         let key = self::public_key(suite, key_format, public_key)?;
-        CorePreparedKey::new(suite, key.as_bytes()).map(PreparedKey).map_err(|e| JsError::new(&e.to_string()))
+        CorePreparedKey::new(suite, key.as_bytes()).map(PreparedKey).map_err(core_error)
     }
 
     /// Verifies one signature under this key (arguments as for [`verify`]).
@@ -142,7 +200,7 @@ pub fn check_certificate(suite: u32, validators: u32, signers: &[u32], context: 
         index(validators),
         signers.iter().map(|&i| index(i)),
     )
-    .map_err(|e| JsError::new(&e.to_string()))
+    .map_err(|e| js_error(|out| e.write_text(out)))
 }
 
 /// Which kernels this build uses: `simd128` or `portable`.

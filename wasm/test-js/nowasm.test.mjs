@@ -35,7 +35,7 @@ test('pqverify/js without WebAssembly: after its memory grows (a 4 MiB message),
   const [pk, msg, sig] = [Buffer.from(f.publicKey, 'hex'), Buffer.from(f.message, 'hex'), Buffer.from(f.pure, 'hex')];
   const before = pq.memoryBytes();
   assert.equal(pq.ml_dsa44.verify(sig, new Uint8Array(4 << 20), pk), false);
-  assert.ok(pq.memoryBytes() > before + (4 << 20), `memory grew from ${before} to ${pq.memoryBytes()} bytes`);
+  assert.ok(pq.memoryBytes() >= before + (4 << 20), `memory grew from ${before} to ${pq.memoryBytes()} bytes`);
   assert.equal(pq.ml_dsa44.verify(sig, msg, pk), true);
   const key = pq.ml_dsa44.prepare(pk);
   assert.equal(key.verify(sig, msg), true);

@@ -20,7 +20,8 @@ struct Build {
     dir: &'static str,
     /// With the simd128 kernels (RUSTFLAGS of [`rustflags`]).
     simd: bool,
-    /// cargo's feature flags (which families the module holds).
+    /// cargo's feature flags (which families the module holds; every build is the
+    /// crate's `module`: no standard library).
     cargo_features: &'static [&'static str],
     /// Embedded in an entry (`embedded.js` beside it), or only shipped as a file.
     embedded: bool,
@@ -30,18 +31,18 @@ struct Build {
 /// engine that matters has wasm SIMD), every suite without SIMD (`pqverify/baseline`)
 /// and every suite with it (the `.wasm` files of `pqverify/manual`).
 const BUILDS: [Build; 4] = [
-    Build { dir: "wasm", simd: false, cargo_features: &[], embedded: true },
-    Build { dir: "wasm-simd", simd: true, cargo_features: &[], embedded: false },
+    Build { dir: "wasm", simd: false, cargo_features: &["--features", "module"], embedded: true },
+    Build { dir: "wasm-simd", simd: true, cargo_features: &["--features", "module"], embedded: false },
     Build {
         dir: "wasm-ml-dsa",
         simd: true,
-        cargo_features: &["--no-default-features", "--features", "ml-dsa"],
+        cargo_features: &["--no-default-features", "--features", "ml-dsa,module"],
         embedded: true,
     },
     Build {
         dir: "wasm-slh-dsa",
         simd: true,
-        cargo_features: &["--no-default-features", "--features", "slh-dsa"],
+        cargo_features: &["--no-default-features", "--features", "slh-dsa,module"],
         embedded: true,
     },
 ];

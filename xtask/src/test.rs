@@ -129,6 +129,18 @@ fn clippy_wasm() -> Result<Ran> {
                 .env("RUSTFLAGS", wasm_setup::rustflags(simd))
                 .env("CARGO_TARGET_DIR", path(target_dir)),
         )?;
+        // The package's modules: the library alone, without the standard library.
+        exec(
+            &format!(
+                "cargo clippy --target wasm32-unknown-unknown --features module{}",
+                if simd { " (simd128)" } else { "" }
+            ),
+            cargo()
+                .args(["clippy", "-p", "pqverify-wasm", "--lib", "--features", "module"])
+                .args(["--target", "wasm32-unknown-unknown", "--", "-D", "warnings"])
+                .env("RUSTFLAGS", wasm_setup::rustflags(simd))
+                .env("CARGO_TARGET_DIR", path(target_dir)),
+        )?;
     }
     Ok(Ran::Check)
 }

@@ -46,7 +46,16 @@ pub(crate) fn build(pkg: &Path, rustflags: &str) -> Result {
     exec(
         "cargo build pqverify-wasm (wasm32, MVP features, for wasm2js)",
         cargo()
-            .args(["build", "-p", "pqverify-wasm", "--release", "--target", "wasm32-unknown-unknown"])
+            .args([
+                "build",
+                "-p",
+                "pqverify-wasm",
+                "--release",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--features",
+                "module",
+            ])
             .env("RUSTFLAGS", format!("-C target-cpu=mvp {rustflags}"))
             .env("CARGO_TARGET_DIR", &target_dir)
             .current_dir(&root),
