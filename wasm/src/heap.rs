@@ -34,11 +34,18 @@ struct State {
 }
 
 /// The allocator: `#[global_allocator]` in `lib.rs` under feature `module`.
-pub(crate) struct Heap(UnsafeCell<State>);
+pub struct Heap(UnsafeCell<State>);
 
 impl Heap {
-    pub(crate) const fn new() -> Self {
+    /// An allocator that has handed out nothing yet.
+    pub const fn new() -> Self {
         Heap(UnsafeCell::new(State { free: [0; CLASSES], next: 0, end: 0 }))
+    }
+}
+
+impl Default for Heap {
+    fn default() -> Self {
+        Self::new()
     }
 }
 

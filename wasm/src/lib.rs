@@ -20,8 +20,10 @@ use pqverify_core::text::{Sink, Text};
 use pqverify_core::{Error, Interface, Message, PreHash, PreparedKey as CorePreparedKey, PublicKey, Suite};
 use wasm_bindgen::prelude::*;
 
-#[cfg(all(feature = "module", target_arch = "wasm32"))]
-mod heap;
+// Public (hidden) so that the wasm tests can exercise it beside the std allocator.
+#[cfg(target_arch = "wasm32")]
+#[doc(hidden)]
+pub mod heap;
 
 #[cfg(all(feature = "module", target_arch = "wasm32"))]
 #[global_allocator]

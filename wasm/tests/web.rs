@@ -196,3 +196,69 @@ async fn cctv_accumulated_signatures_give_the_published_digests_and_all_verify()
         assert_eq!(rejected, Vec::<usize>::new(), "{suite}: valid signatures rejected in wasm (iterations)");
     }
 }
+
+/// The module's allocator (`heap`), driven like the package drives it: blocks of many
+/// sizes and alignments, freed in another order and reused, never overlapping, always
+/// aligned, holding what was written into them; a size within the block's class keeps
+/// the block on realloc.
+#[wasm_bindgen_test]
+#[allow(unsafe_code, reason = "an allocator is driven through its unsafe trait")]
+fn the_module_allocator_keeps_blocks_apart_and_aligned() {
+    use core::alloc::{GlobalAlloc, Layout};
+    use pqverify_wasm::heap::Heap;
+    let heap = Heap::new();
+    // A fixed pseudo-random sequence (xorshift), so a failure repeats.
+    let mut seed = 0x2545_f491_u32;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed
+    };
+    let mut live: Vec<(*mut u8, Layout, u8)> = Vec::new();
+    for round in 0..4000u32 {
+        if live.len() > 40 || (!live.is_empty() && next() % 3 == 0) {
+            let (ptr, layout, fill) = live.swap_remove(next() as usize % live.len());
+            // SAFETY: allocated by `heap` with `layout`, filled with `fill`, not freed yet.
+            let bytes = unsafe { core::slice::from_raw_parts(ptr, layout.size()) };
+            assert!(bytes.iter().all(|&b| b == fill), "a block was overwritten (round {round})");
+            // SAFETY: as above; freed once.
+            unsafe { heap.dealloc(ptr, layout) };
+            continue;
+        }
+        // Sizes at the classes' bounds and in between, up to 1 MiB; alignments 1 to 4096.
+        let size = match next() % 4 {
+            0 => 1 + next() as usize % 64,
+            1 => (1usize << (4 + next() % 17)) + (next() as usize % 3) - 1,
+            _ => 1 + next() as usize % 5000,
+        };
+        let align = 1usize << (next() % 13);
+        let layout = Layout::from_size_align(size, align).unwrap();
+        // SAFETY: a layout of non-zero size.
+        let ptr = unsafe { heap.alloc(layout) };
+        assert!(!ptr.is_null(), "no block for {layout:?}");
+        assert_eq!(ptr as usize % align, 0, "{layout:?} misaligned at {ptr:?}");
+        for &(other, other_layout, _) in &live {
+            let (a, b) = (ptr as usize, other as usize);
+            assert!(a + size <= b || b + other_layout.size() <= a, "{layout:?} at {a:#x} overlaps {b:#x}");
+        }
+        let fill = round as u8;
+        // SAFETY: the block is `size` bytes, ours.
+        unsafe { core::ptr::write_bytes(ptr, fill, size) };
+        live.push((ptr, layout, fill));
+    }
+    // Reuse: a freed block serves the next request of its class.
+    let layout = Layout::from_size_align(1000, 8).unwrap();
+    // SAFETY: every block is used within its size, freed once, with its layout.
+    unsafe {
+        let first = heap.alloc(layout);
+        heap.dealloc(first, layout);
+        assert_eq!(heap.alloc(layout), first, "a freed block is reused");
+        core::ptr::write_bytes(first, 0xab, 1000);
+        let grown = heap.realloc(first, layout, 1024);
+        assert_eq!(grown, first, "1000 -> 1024 bytes stays in its 1 KiB block");
+        let moved = heap.realloc(grown, Layout::from_size_align(1024, 8).unwrap(), 1025);
+        assert_ne!(moved, first, "1025 bytes need the next class");
+        assert!(core::slice::from_raw_parts(moved, 1000).iter().all(|&b| b == 0xab), "realloc copies the block");
+    }
+}
