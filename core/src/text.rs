@@ -1,9 +1,9 @@
 //! Error texts written piece by piece, without `core::fmt`.
 //!
 //! The errors' [`Display`](core::fmt::Display) impls and the npm package's module write
-//! the same words through one [`Sink`]: the module then links no formatting machinery
-//! (about a third of its size once was formatting, panics and the allocator they need),
-//! and a message reads the same in Rust, in the CLI and in JavaScript.
+//! the same words through one [`Sink`]: the module's errors then need none of
+//! `core::fmt` (formatting, std's panic machinery and the allocator were a quarter of the
+//! ML-DSA module), and a message reads the same in Rust, in the CLI and in JavaScript.
 
 /// Where a text is written, piece by piece.
 pub trait Sink {

@@ -6,9 +6,10 @@
 //! (a `JsError` with the core's message) only when the call itself is unusable.
 //!
 //! With feature `module` (the package's builds) the crate has no standard library: its
-//! own allocator ([`heap`]), a panic traps (none is reachable from the exports: the
-//! fuzz targets and property tests say so), and every error text is written by core's
-//! [`Sink`] into a stack buffer, so the module links no formatting code.
+//! own allocator ([`heap`]), a panic traps (as with the standard library on this target;
+//! a panic is a bug, which the fuzz targets hunt for), and every error text is written
+//! by core's [`Sink`] into a stack buffer, so its errors need none of `core::fmt` (what
+//! is left of it, about 2 KB, is the messages of Rust's own panics, never shown).
 #![cfg_attr(all(feature = "module", target_arch = "wasm32"), no_std)]
 
 extern crate alloc;
