@@ -94,8 +94,16 @@ fn malformed(what: &'static str) -> Error {
 
 /// The suite named by an OID's content octets.
 fn suite_of(oid: &[u8]) -> Result<Suite, Error> {
-    // The suite's OID without its tag and length octets.
-    Suite::ALL.into_iter().find(|s| s.oid_der()[2..] == *oid).ok_or(Error::UnknownKeyAlgorithm)
+    // Every suite's OID (without its tag and length octets) is the same arcs and its own
+    // last one: compare the common part once, then find the last arc (one loop, not 15
+    // inlined comparisons of the whole OID).
+    let common = &Suite::MlDsa44.oid_der()[2..10];
+    match oid.split_last() {
+        Some((last, arcs)) if arcs == common => {
+            Suite::ALL.into_iter().find(|s| s.oid_arc() == *last).ok_or(Error::UnknownKeyAlgorithm)
+        }
+        _ => Err(Error::UnknownKeyAlgorithm),
+    }
 }
 
 /// One DER element with tag `tag` at the start of `input`: (its content, what follows).
@@ -183,6 +191,25 @@ mod tests {
                 Err(malformed("trailing bytes after the SubjectPublicKeyInfo"))
             );
         }
+    }
+
+    #[test]
+    fn an_oid_names_a_suite_only_when_every_arc_is_the_suites() {
+        for suite in Suite::ALL {
+            let oid = &suite.oid_der()[2..];
+            assert_eq!(suite_of(oid), Ok(suite));
+            for i in 0..oid.len() {
+                for value in 0..=255u8 {
+                    let mut other = oid.to_vec();
+                    other[i] = value;
+                    let named = Suite::ALL.into_iter().find(|s| s.oid_der()[2..] == other[..]);
+                    assert_eq!(suite_of(&other).ok(), named, "{suite}: octet {i} = {value:#04x}");
+                }
+            }
+            assert_eq!(suite_of(&oid[..oid.len() - 1]), Err(Error::UnknownKeyAlgorithm));
+            assert_eq!(suite_of(&[oid, &[1]].concat()), Err(Error::UnknownKeyAlgorithm));
+        }
+        assert_eq!(suite_of(&[]), Err(Error::UnknownKeyAlgorithm));
     }
 
     #[test]
