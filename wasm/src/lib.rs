@@ -5,11 +5,12 @@
 //! Every function returns `false` for a signature that is not valid and throws
 //! (a `JsError` with the core's message) only when the call itself is unusable.
 //!
-//! With feature `module` (the package's builds) the crate has no standard library: its
-//! own allocator ([`heap`]), a panic traps (as with the standard library on this target;
-//! a panic is a bug, which the fuzz targets hunt for), and every error text is written
-//! by core's [`Sink`] into a stack buffer, so its errors need none of `core::fmt` (what
-//! is left of it, about 2 KB, is the messages of Rust's own panics, never shown).
+//! With feature `module` (the package's builds) the crate has no standard library: the
+//! same allocator, declared here; a panic traps (as with the standard library on this
+//! target; a panic is a bug, which the fuzz targets hunt for); and every error text is
+//! written by core's [`Sink`] into a stack buffer, so its errors need none of
+//! `core::fmt` (what is left of it, about 2 KB, is the messages of Rust's own panics,
+//! never shown).
 #![cfg_attr(all(feature = "module", target_arch = "wasm32"), no_std)]
 
 extern crate alloc;
@@ -21,14 +22,11 @@ use pqverify_core::text::{Sink, Text};
 use pqverify_core::{Error, Interface, Message, PreHash, PreparedKey as CorePreparedKey, PublicKey, Suite};
 use wasm_bindgen::prelude::*;
 
-// Public (hidden) so that the wasm tests can exercise it beside the std allocator.
-#[cfg(target_arch = "wasm32")]
-#[doc(hidden)]
-pub mod heap;
-
+/// The standard library's own allocator on this target (dlmalloc), declared here
+/// because the `module` builds leave the standard library out.
 #[cfg(all(feature = "module", target_arch = "wasm32"))]
 #[global_allocator]
-static HEAP: heap::Heap = heap::Heap::new();
+static HEAP: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
 
 /// A panic traps (`unreachable`): JavaScript sees a `RuntimeError`, as with Rust's own
 /// handler on this target, without the code that formats its message.
