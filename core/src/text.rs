@@ -2,8 +2,8 @@
 //!
 //! The errors' [`Display`](core::fmt::Display) impls and the npm package's module write
 //! the same words through one [`Sink`]: the module's errors then need none of
-//! `core::fmt` (formatting, std's panic machinery and the allocator were a quarter of the
-//! ML-DSA module), and a message reads the same in Rust, in the CLI and in JavaScript.
+//! `core::fmt` (formatting and std's panic machinery were about a tenth of the ML-DSA
+//! module), and a message reads the same in Rust, in the CLI and in JavaScript.
 
 /// Where a text is written, piece by piece.
 pub trait Sink {
