@@ -104,7 +104,8 @@ fn check_ml_dsa(mix: &mut Mix, round: usize) -> Result<(), &'static str> {
     let (mut kernel_filled, mut reference_filled) = (start, start);
     kernel::rej_sample(&block, &mut kernel, &mut kernel_filled);
     portable::sample::rej_sample(&block, &mut reference, &mut reference_filled);
-    if kernel != reference || kernel_filled != reference_filled {
+    // Past the filled coefficients the contract leaves the polynomial open.
+    if kernel_filled != reference_filled || kernel.0[..kernel_filled] != reference.0[..reference_filled] {
         return Err("ML-DSA rejection sampling differs from the portable one");
     }
     // The decoders and w1's encoder on bytes of edge words (every coefficient 0, or at

@@ -9,8 +9,9 @@ use crate::ring::{N, Poly};
 /// (RejNTTPoly's loop, FIPS 204 Algorithm 30, with CoeffFromThreeBytes, Algorithm 14).
 ///
 /// Contract: `*j` ≤ 256 on entry; the accepted values, each in [0, q), fill
-/// `out[*j..]` in block order until 256, and `*j` counts them; nothing else in `out`
-/// changes.
+/// `out[*j..]` in block order until 256, and `*j` counts them; `out[..*j]` of entry
+/// does not change, and what lies past the new `*j` is left open (a vector kernel may
+/// store a whole vector there; the next block's values replace it).
 pub(crate) fn rej_sample(block: &[u8; SHAKE128_RATE], out: &mut Poly, j: &mut usize) {
     for s in block.chunks_exact(3) {
         // Clear the top bit, accept if < q.

@@ -1,22 +1,23 @@
 //! The proofs of CPU features: the one file that makes an [`Avx2`] or [`Avx512`] token.
 
-cpufeatures::new!(avx2_cpuid, "avx2", "bmi1", "bmi2");
+cpufeatures::new!(avx2_cpuid, "avx2", "bmi1", "bmi2", "popcnt");
 cpufeatures::new!(sha_cpuid, "sha", "sse2", "ssse3", "sse4.1");
-cpufeatures::new!(avx512_cpuid, "avx2", "bmi1", "bmi2", "avx512f", "avx512vl");
+cpufeatures::new!(avx512_cpuid, "avx2", "bmi1", "bmi2", "popcnt", "avx512f", "avx512vl");
 
-/// Proof that this CPU has AVX2, BMI1 and BMI2 (every AVX2 processor does): the only
-/// way to call a kernel of this module.
+/// Proof that this CPU has AVX2, BMI1, BMI2 and POPCNT (every AVX2 processor does): the
+/// only way to call a kernel of this module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Avx2(());
 
 impl Avx2 {
-    /// The proof, where CPUID says AVX2, BMI1 and BMI2 (cpufeatures caches the answer).
+    /// The proof, where CPUID says AVX2, BMI1, BMI2 and POPCNT (cpufeatures caches the
+    /// answer).
     pub(crate) fn detect() -> Option<Avx2> {
         avx2_cpuid::get().then_some(Avx2(()))
     }
 }
 
-/// Proof that this CPU has AVX-512 F and VL besides AVX2, BMI1 and BMI2, and that the
+/// Proof that this CPU has AVX-512 F and VL besides AVX2, BMI1, BMI2 and POPCNT, and that the
 /// operating system saves the AVX-512 registers (cpufeatures checks XCR0): the only way
 /// to call an AVX-512 kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
