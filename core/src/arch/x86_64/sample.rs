@@ -10,8 +10,8 @@ use core::arch::x86_64::{
 };
 
 use super::token::Avx2;
-use crate::ring::{N, Poly};
 use crate::ring::field::Q;
+use crate::ring::{N, Poly};
 
 /// Candidates in one SHAKE128 block (168 bytes / 3).
 const CANDIDATES: usize = 56;
