@@ -12,7 +12,7 @@
 //! Dependencies point one way: algorithms → here → `arch/`, `portable/` → the leaves
 //! (`kernel_set`, `ring`); `core/tests/module_graph.rs` checks it.
 
-use crate::kernel_set::{KernelSet, SHAKE128_RATE, StateX4};
+use crate::kernel_set::{KernelSet, Shake128Block, StateX4};
 use crate::ring::Poly;
 
 /// The kernel sets of this build: simd128 (a wasm build with `+simd128`) and the
@@ -266,6 +266,6 @@ pub(crate) fn pack_w1(w1: &[i32; 256], bits: usize, out: &mut [u8]) {
 
 /// RejNTTPoly's inner loop over one SHAKE128 block (Algorithm 30).
 #[inline]
-pub(crate) fn rej_sample(block: &[u8; SHAKE128_RATE], out: &mut Poly, filled: &mut usize) {
+pub(crate) fn rej_sample(block: &Shake128Block, out: &mut Poly, filled: &mut usize) {
     (set().rej_sample)(block, out, filled);
 }

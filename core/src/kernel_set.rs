@@ -14,6 +14,19 @@ pub(crate) type StateX4 = [[u64; 4]; 25];
 /// SHAKE128's rate: one squeezed block holds 56 three-byte candidates for RejNTTPoly.
 pub(crate) const SHAKE128_RATE: usize = 168;
 
+/// A squeezed SHAKE128 block as the sponge holds it: 21 lanes, each 8 bytes of the
+/// block in little-endian order. RejNTTPoly's kernels read it in place.
+pub(crate) type Shake128Block = [u64; SHAKE128_RATE / 8];
+
+/// The bytes of a [`Shake128Block`], for kernels that read bytes.
+pub(crate) fn block_bytes(block: &Shake128Block) -> [u8; SHAKE128_RATE] {
+    let mut bytes = [0u8; SHAKE128_RATE];
+    for (out, lane) in bytes.as_chunks_mut::<8>().0.iter_mut().zip(block) {
+        *out = lane.to_le_bytes();
+    }
+    bytes
+}
+
 /// Four SHA-256 compressions from one midstate, digests out (see
 /// `crate::portable::sha256::digest_x4`).
 pub(crate) type Sha256X4 = fn(&[u32; 8], &[[u8; 64]; 4], &mut [[u8; 32]; 4]);
@@ -59,5 +72,5 @@ pub(crate) struct KernelSet {
     /// w1Encode of one polynomial, Algorithm 28 (`portable::encode::pack_w1`).
     pub(crate) pack_w1: fn(&[i32; 256], usize, &mut [u8]),
     /// RejNTTPoly's loop over one SHAKE128 block, Algorithm 30 (`portable::sample::rej_sample`).
-    pub(crate) rej_sample: fn(&[u8; SHAKE128_RATE], &mut Poly, &mut usize),
+    pub(crate) rej_sample: fn(&Shake128Block, &mut Poly, &mut usize),
 }

@@ -87,6 +87,11 @@ impl<const RATE: usize> LaneShake<RATE> {
         }
     }
 
+    /// The current output block in place, as lanes (readable instances only).
+    pub(crate) fn block_lanes<const LANES: usize>(&self) -> Option<&[u64; LANES]> {
+        if LANES * 8 == RATE && self.is_readable() { self.state.first_chunk() } else { None }
+    }
+
     /// The first `out.len()` (at most `RATE`) bytes of the current output block.
     pub(crate) fn read(&self, out: &mut [u8]) {
         if self.is_readable() {

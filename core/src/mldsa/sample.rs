@@ -3,7 +3,6 @@
 use super::params::RHO_LEN;
 use crate::hash::Shake256;
 use crate::hash::lanes::{Lane, LaneShake128};
-use crate::kernel_set::SHAKE128_RATE;
 use crate::ring::{N, Poly};
 
 /// The entries of Â (FIPS 204 Algorithm 32: Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r)) as SHAKE128
@@ -67,14 +66,11 @@ impl<'a> MatrixLanes<'a> {
     /// that is complete to `done(r, s, Â[r][s])`, freeing its slot.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn after_permutation(&mut self, mut done: impl FnMut(usize, usize, &Poly)) {
-        let mut block = [0u8; SHAKE128_RATE];
         for (slot, poly) in self.slots.iter_mut().zip(&mut self.polys) {
             let Some(e) = slot else { continue };
-            if !e.shake.is_readable() {
-                continue;
-            }
-            e.shake.block(&mut block);
-            crate::kernel::rej_sample(&block, poly, &mut e.filled);
+            // The kernel reads the block where the sponge holds it: no copy.
+            let Some(block) = e.shake.block_lanes() else { continue };
+            crate::kernel::rej_sample(block, poly, &mut e.filled);
             if e.filled < N {
                 e.shake.next_block();
             } else {

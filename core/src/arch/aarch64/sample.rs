@@ -9,7 +9,7 @@ use core::arch::aarch64::{
 };
 
 use crate::arch::compact::COMPACT;
-use crate::kernel_set::SHAKE128_RATE;
+use crate::kernel_set::{SHAKE128_RATE, Shake128Block, block_bytes};
 use crate::ring::Poly;
 use crate::ring::field::Q;
 
@@ -29,7 +29,8 @@ const SPREAD_LAST: [u8; 16] = [4, 5, 6, 0xff, 7, 8, 9, 0xff, 10, 11, 12, 0xff, 1
 const LANE_BITS: [u32; 4] = [1, 2, 4, 8];
 
 /// RejNTTPoly's loop over one block. Contract: `portable::sample::rej_sample`.
-pub(crate) fn rej_sample(block: &[u8; SHAKE128_RATE], out: &mut Poly, filled: &mut usize) {
+pub(crate) fn rej_sample(block: &Shake128Block, out: &mut Poly, filled: &mut usize) {
+    let block = &block_bytes(block);
     // Every accepted value of the block, then 4 lanes of slack for the last store.
     let mut accepted = [0i32; CANDIDATES + 4];
     let mut count = 0;

@@ -8,6 +8,7 @@ use core::arch::wasm32::{
 };
 
 use crate::arch::compact::COMPACT;
+use crate::kernel_set::{Shake128Block, block_bytes};
 use crate::ring::Poly;
 use crate::ring::field::Q;
 
@@ -15,7 +16,8 @@ use crate::ring::field::Q;
 const CANDIDATES: usize = 56;
 
 /// RejNTTPoly's loop over one block. Contract: `portable::sample::rej_sample`.
-pub(crate) fn rej_sample(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
+pub(crate) fn rej_sample(block: &Shake128Block, out: &mut Poly, filled: &mut usize) {
+    let block = &block_bytes(block);
     // Every accepted value of the block, then 4 lanes of slack for the last store.
     let mut accepted = [0i32; CANDIDATES + 4];
     let mut count = 0;

@@ -4,12 +4,13 @@
 //! moved to the front by a lane permutation looked up from the comparison mask.
 
 use core::arch::x86_64::{
-    __m256i, _mm_loadl_epi64, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpgt_epi32, _mm256_cvtepu8_epi32,
-    _mm256_loadu_si256, _mm256_movemask_ps, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set1_epi32,
-    _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_storeu_si256,
+    _mm_loadl_epi64, _mm_set_epi64x, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpgt_epi32, _mm256_cvtepu8_epi32,
+    _mm256_movemask_ps, _mm256_permutevar8x32_epi32, _mm256_set_m128i, _mm256_set1_epi32, _mm256_setr_epi8,
+    _mm256_shuffle_epi8, _mm256_storeu_si256,
 };
 
 use super::token::Avx2;
+use crate::kernel_set::Shake128Block;
 use crate::ring::field::Q;
 use crate::ring::{N, Poly};
 
@@ -36,13 +37,13 @@ const COMPACT: [[u8; 8]; 256] = {
 };
 
 /// RejNTTPoly's loop over one block. Contract: `portable::sample::rej_sample`.
-pub(crate) fn rej_sample(_: Avx2, block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
+pub(crate) fn rej_sample(_: Avx2, block: &Shake128Block, out: &mut Poly, filled: &mut usize) {
     // SAFETY: the `Avx2` token exists only where AVX2 and POPCNT were detected.
     unsafe { rej_sample_avx2(block, out, filled) }
 }
 
 #[target_feature(enable = "avx2,popcnt")]
-fn rej_sample_avx2(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
+fn rej_sample_avx2(block: &Shake128Block, out: &mut Poly, filled: &mut usize) {
     let spread = _mm256_setr_epi8(
         0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, // bytes 0..12 (low half)
         4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1, // bytes 12..24 (high half holds 8..24)
@@ -54,19 +55,12 @@ fn rej_sample_avx2(block: &[u8; 168], out: &mut Poly, filled: &mut usize) {
         if at >= N {
             break;
         }
-        // The 24 bytes of a step as qwords 0, 1, 1, 2 (the high 128-bit half starts at
-        // byte 8). The last step's 32-byte load would pass the block's end: it loads the
-        // block's last 32 bytes instead and takes qwords 1, 2, 2, 3. Loading the block
-        // itself, not a padded copy, spares a store that the loads could not forward from.
-        let raw: __m256i = if step + 1 < CANDIDATES / 8 {
-            // SAFETY: bytes 24·step .. 24·step + 32 lie within the block (step ≤ 5: ≤ 152).
-            let raw = unsafe { _mm256_loadu_si256(block.as_ptr().add(24 * step).cast()) };
-            _mm256_permute4x64_epi64::<0b10_01_01_00>(raw)
-        } else {
-            // SAFETY: bytes 136 .. 168 are the block's last 32.
-            let raw = unsafe { _mm256_loadu_si256(block.as_ptr().add(168 - 32).cast()) };
-            _mm256_permute4x64_epi64::<0b11_10_10_01>(raw)
-        };
+        // The step's 24 bytes are lanes 3·step .. 3·step + 3 of the block: as qwords
+        // 0, 1, 1, 2 (the high 128-bit half starts at byte 8). Eight-byte reads, each
+        // from one lane: the lanes were just stored one at a time, and a wider load
+        // over several such stores could not be forwarded from them.
+        let lane = |i: usize| block[3 * step + i] as i64;
+        let raw = _mm256_set_m128i(_mm_set_epi64x(lane(2), lane(1)), _mm_set_epi64x(lane(1), lane(0)));
         let v = _mm256_and_si256(_mm256_shuffle_epi8(raw, spread), low23);
         let keep = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, v))) as usize & 0xff;
         // SAFETY: `COMPACT[keep]` is 8 bytes, what the 64-bit load reads.
@@ -120,6 +114,7 @@ mod tests {
                 let mut x = poly(rng, Q);
                 let mut y = x.clone();
                 let (mut fx, mut fy) = (start, start);
+                let block = core::array::from_fn(|i| u64::from_le_bytes(block[8 * i..8 * i + 8].try_into().unwrap()));
                 rej_sample(t, &block, &mut x, &mut fx);
                 portable::sample::rej_sample(&block, &mut y, &mut fy);
                 // Past the filled coefficients the contract leaves `out` open.
