@@ -190,6 +190,34 @@ pub(crate) fn f1600x4(s: &mut StateX4, live: usize) {
     (set().f1600x4)(s, live);
 }
 
+/// Keccak-f[1600] on each of the states given (two to four; `None`: an idle lane), four
+/// at a time: in place where the set reads separate states, else through an
+/// interleaved copy and [`f1600x4`].
+#[inline]
+pub(crate) fn f1600x4_each(states: &mut [Option<&mut [u64; 25]>; 4]) {
+    if let Some(each) = set().f1600x4_each {
+        return each(states);
+    }
+    let mut four: StateX4 = [[0; 4]; 25];
+    let mut live = 0;
+    for (j, state) in states.iter().enumerate() {
+        if let Some(state) = state {
+            for (row, &word) in four.iter_mut().zip(state.iter()) {
+                row[j] = word;
+            }
+            live = j + 1;
+        }
+    }
+    f1600x4(&mut four, live);
+    for (j, state) in states.iter_mut().enumerate() {
+        if let Some(state) = state {
+            for (word, row) in state.iter_mut().zip(&four) {
+                *word = row[j];
+            }
+        }
+    }
+}
+
 /// SHA-256 compression of one block.
 #[inline]
 pub(crate) fn sha256_compress(state: &mut [u32; 8], block: &[u8; 64]) {

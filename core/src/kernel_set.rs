@@ -47,6 +47,10 @@ pub(crate) struct KernelSet {
     /// Keccak-f[1600] on the first `live` (1 to 4) of four interleaved states
     /// (`portable::keccak::f1600x4`).
     pub(crate) f1600x4: fn(&mut StateX4, usize),
+    /// Keccak-f[1600] on each of two to four states held apart (`None`: an idle lane,
+    /// neither read nor written), reading and writing them in place; `None` where the
+    /// set has no such kernel, and the states are interleaved for `f1600x4`.
+    pub(crate) f1600x4_each: Option<fn(&mut [Option<&mut [u64; 25]>; 4])>,
     /// SHA-256 compression of one block (`portable::sha256::compress_block`).
     pub(crate) sha256_compress: fn(&mut [u32; 8], &[u8; 64]),
     /// SHA-512 compression of one block (`portable::sha512::compress_block`).

@@ -7,8 +7,7 @@
 //! The bytes absorbed and squeezed are those of [`super::Sponge`]; the tests check it.
 
 use super::sponge::{read_bytes, xor_bytes};
-use crate::kernel::{f1600, f1600x4};
-use crate::kernel_set::StateX4;
+use crate::kernel::{f1600, f1600x4_each};
 
 /// Domain-separation and first padding bits for SHAKE (FIPS 202, Section 6.2).
 const SHAKE_DS: u8 = 0x1f;
@@ -154,22 +153,8 @@ fn permute_taken(taken: &mut [Option<Lane<'_>>; 4], live: usize) -> usize {
             }
         }
         _ => {
-            let mut four: StateX4 = [[0; 4]; 25];
-            for (j, lane) in taken.iter().enumerate() {
-                if let Some(lane) = lane {
-                    for (row, &word) in four.iter_mut().zip(lane.state.iter()) {
-                        row[j] = word;
-                    }
-                }
-            }
-            f1600x4(&mut four, live);
-            for (j, lane) in taken.iter_mut().enumerate() {
-                if let Some(lane) = lane {
-                    for (word, row) in lane.state.iter_mut().zip(&four) {
-                        *word = row[j];
-                    }
-                }
-            }
+            let mut states = taken.each_mut().map(|lane| lane.as_mut().map(|lane| &mut *lane.state));
+            f1600x4_each(&mut states);
         }
     }
     for lane in taken.iter_mut().flatten() {
@@ -182,6 +167,8 @@ fn permute_taken(taken: &mut [Option<Lane<'_>>; 4], live: usize) -> usize {
 mod tests {
     use super::*;
     use crate::hash::{Shake128, Shake256};
+    use crate::kernel::f1600x4;
+    use crate::kernel_set::StateX4;
 
     /// Feeds `data` and reads `out.len()` bytes, permuting through `permute_waiting`
     /// beside `others` (which keep their own progress).
@@ -230,6 +217,34 @@ mod tests {
             }
             for (a, b) in a.iter().zip(&b) {
                 assert_eq!(a[..live], b[..live], "kernel {}, {live} live", crate::kernel::name());
+            }
+        }
+    }
+
+    #[test]
+    fn the_kernel_on_separate_states_permutes_each_one_present() {
+        let mut x = 0x0fed_cba9_8765_4321u64;
+        let mut next = || {
+            x = x.rotate_left(9).wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(3);
+            x
+        };
+        // Every choice of two to four lanes present.
+        for present in (0u32..16).filter(|p| p.count_ones() >= 2) {
+            let original: [[u64; 25]; 4] = core::array::from_fn(|_| core::array::from_fn(|_| next()));
+            let mut got = original;
+            let mut states: [Option<&mut [u64; 25]>; 4] = [None, None, None, None];
+            for (j, (slot, state)) in states.iter_mut().zip(&mut got).enumerate() {
+                if present & (1 << j) != 0 {
+                    *slot = Some(state);
+                }
+            }
+            f1600x4_each(&mut states);
+            for (j, (got, original)) in got.iter().zip(&original).enumerate() {
+                let mut want = *original;
+                if present & (1 << j) != 0 {
+                    crate::portable::keccak::f1600(&mut want);
+                }
+                assert_eq!(got, &want, "kernel {}, lanes {present:04b}, lane {j}", crate::kernel::name());
             }
         }
     }

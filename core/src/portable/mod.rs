@@ -20,6 +20,7 @@ pub(crate) const SET: KernelSet = KernelSet {
     name: "portable",
     f1600: keccak::f1600,
     f1600x4: keccak::f1600x4,
+    f1600x4_each: None,
     sha256_compress: sha256::compress_block,
     sha512_compress: sha512::compress_block,
     sha256_x4: None,

@@ -7,6 +7,7 @@ use core::arch::x86_64::{
 };
 
 use super::token::Avx2;
+use super::transpose;
 use crate::kernel_set::StateX4;
 use crate::portable::keccak::{RHO, ROUND_CONSTANTS};
 
@@ -99,6 +100,18 @@ macro_rules! round {
     }};
 }
 
+/// The 24 rounds on the state in registers `$a`.
+macro_rules! rounds {
+    ($a:ident) => {{
+        let mut e = $a;
+        // Two rounds per iteration, a → e then e → a: no copy of the state between rounds.
+        for rc in ROUND_CONSTANTS.chunks_exact(2) {
+            round!($a, e, rc[0]);
+            round!(e, $a, rc[1]);
+        }
+    }};
+}
+
 #[target_feature(enable = "avx2")]
 fn permute(s: &mut StateX4) {
     let mut a = [_mm256_setzero_si256(); 25];
@@ -106,16 +119,26 @@ fn permute(s: &mut StateX4) {
         // SAFETY: `lanes` is [u64; 4], exactly the 32 bytes an unaligned load reads.
         *v = unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) };
     }
-    let mut e = a;
-    // Two rounds per iteration, a → e then e → a: no copy of the state between rounds.
-    for rc in ROUND_CONSTANTS.chunks_exact(2) {
-        round!(a, e, rc[0]);
-        round!(e, a, rc[1]);
-    }
+    rounds!(a);
     for (v, lanes) in a.iter().zip(s.iter_mut()) {
         // SAFETY: `lanes` is [u64; 4], exactly the 32 bytes an unaligned store writes.
         unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), *v) };
     }
+}
+
+/// Keccak-f[1600] on each of two to four states held apart (`None`: an idle lane),
+/// read and written in place through register transposes.
+pub(crate) fn f1600x4_each(_: Avx2, states: &mut [Option<&mut [u64; 25]>; 4]) {
+    // SAFETY: the `Avx2` token exists only where the target features of `permute_each`
+    // were detected.
+    unsafe { permute_each(states) }
+}
+
+#[target_feature(enable = "avx2")]
+fn permute_each(states: &mut [Option<&mut [u64; 25]>; 4]) {
+    let mut a = transpose::gather(states);
+    rounds!(a);
+    transpose::scatter(&a, states);
 }
 
 #[cfg(test)]
@@ -123,6 +146,11 @@ mod tests {
     use super::super::testing::on_avx2;
     use super::*;
     use crate::portable::keccak::f1600x4 as portable_f1600x4;
+
+    #[test]
+    fn the_permutation_of_states_held_apart_is_bit_identical() {
+        on_avx2(49, |t, rng| super::super::testing::check_each(rng, |states| f1600x4_each(t, states)));
+    }
 
     #[test]
     fn both_permutations_are_bit_identical() {

@@ -21,6 +21,7 @@ pub(crate) mod ntt;
 pub(crate) mod sample;
 pub(crate) mod sha256;
 mod token;
+mod transpose;
 
 pub(crate) use token::{Avx2, Avx512};
 use token::{PROVEN, PROVEN_512};
@@ -36,14 +37,19 @@ pub(crate) fn set_avx512(_: Avx512) -> &'static KernelSet {
 }
 
 /// The AVX2 set with the entries AVX-512VL does better.
-static SET_512: KernelSet =
-    KernelSet { name: "avx512", f1600x4: |s, live| keccak_avx512::f1600x4(PROVEN_512, s, live), ..SET };
+static SET_512: KernelSet = KernelSet {
+    name: "avx512",
+    f1600x4: |s, live| keccak_avx512::f1600x4(PROVEN_512, s, live),
+    f1600x4_each: Some(|states| keccak_avx512::f1600x4_each(PROVEN_512, states)),
+    ..SET
+};
 
 /// The portable set with the entries this CPU does better.
 static SET: KernelSet = KernelSet {
     name: "avx2",
     f1600: |a| keccak::f1600(PROVEN, a),
     f1600x4: |s, live| keccak::f1600x4(PROVEN, s, live),
+    f1600x4_each: Some(|states| keccak::f1600x4_each(PROVEN, states)),
     sha256_compress: |state, block| sha2::block_api::compress256(state, core::slice::from_ref(block)),
     sha512_compress: |state, block| sha2::block_api::compress512(state, core::slice::from_ref(block)),
     sha256_x4: Some(sha256::digest_x4_detected),
@@ -92,6 +98,38 @@ pub(crate) mod testing {
     }
 
     pub(crate) use pqverify_testkit::Rng;
+
+    /// Checks a kernel on separate states (`f1600x4_each`) against the portable
+    /// one-state permutation: on every choice of two to four lanes present, the present
+    /// states permuted, the others untouched.
+    pub(crate) fn check_each(rng: &mut Rng, each: impl Fn(&mut [Option<&mut [u64; 25]>; 4])) {
+        for present in (0u32..16).filter(|p| p.count_ones() >= 2) {
+            for round in 0..40 {
+                // Random words, and in the first rounds edge words (zero, all ones).
+                let word = |rng: &mut Rng| match round {
+                    0 => 0,
+                    1 => u64::MAX,
+                    _ => rng.next_u64(),
+                };
+                let original: [[u64; 25]; 4] = core::array::from_fn(|_| core::array::from_fn(|_| word(rng)));
+                let mut got = original;
+                let mut states: [Option<&mut [u64; 25]>; 4] = [None, None, None, None];
+                for (j, (slot, state)) in states.iter_mut().zip(&mut got).enumerate() {
+                    if present & (1 << j) != 0 {
+                        *slot = Some(state);
+                    }
+                }
+                each(&mut states);
+                for (j, (got, original)) in got.iter().zip(&original).enumerate() {
+                    let mut want = *original;
+                    if present & (1 << j) != 0 {
+                        crate::portable::keccak::f1600(&mut want);
+                    }
+                    assert_eq!(got, &want, "lanes {present:04b}, lane {j}");
+                }
+            }
+        }
+    }
 
     /// A polynomial of coefficients in (−bound, bound), the extremes far more often
     /// than by chance (`kernel_checks::edge_coefficient`).

@@ -1,0 +1,81 @@
+//! Four separate Keccak states to and from the four-state kernels' layout (one register
+//! per lane index, holding that lane of each state), by 4 × 4 transposes of 64-bit
+//! words in registers: the ×4 kernels read and write the sponges' own states, with no
+//! interleaved copy between (a copy made word by word outside the kernel, whose
+//! 32-byte loads could not be forwarded from its 8-byte stores).
+
+use core::arch::x86_64::{
+    __m256i, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_set_epi64x,
+    _mm256_setzero_si256, _mm256_storeu_si256, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
+};
+
+/// Up to four states, each in its own place; `None` is an idle lane (read as zeros,
+/// never written).
+pub(crate) type States<'a, 'b> = &'a mut [Option<&'b mut [u64; 25]>; 4];
+
+/// Words i .. i + 4 of state j (zeros for an idle lane).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn words(states: &[Option<&mut [u64; 25]>; 4], j: usize, i: usize) -> __m256i {
+    match &states[j] {
+        // SAFETY: i ≤ 20 (callers), so words i .. i + 4 lie within the 25: the 32 bytes
+        // an unaligned load reads.
+        Some(s) => unsafe { _mm256_loadu_si256(s[i..i + 4].as_ptr().cast()) },
+        None => _mm256_setzero_si256(),
+    }
+}
+
+/// The four states as 25 registers, register i holding word i of states 0 … 3.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn gather(states: &[Option<&mut [u64; 25]>; 4]) -> [__m256i; 25] {
+    let mut a = [_mm256_setzero_si256(); 25];
+    for i in (0..24).step_by(4) {
+        let (r0, r1, r2, r3) = (words(states, 0, i), words(states, 1, i), words(states, 2, i), words(states, 3, i));
+        // (s0[i], s1[i], s0[i+2], s1[i+2]), (s0[i+1], s1[i+1], s0[i+3], s1[i+3]); same for s2, s3.
+        let (t0, t1) = (_mm256_unpacklo_epi64(r0, r1), _mm256_unpackhi_epi64(r0, r1));
+        let (t2, t3) = (_mm256_unpacklo_epi64(r2, r3), _mm256_unpackhi_epi64(r2, r3));
+        a[i] = _mm256_permute2x128_si256::<0x20>(t0, t2);
+        a[i + 1] = _mm256_permute2x128_si256::<0x20>(t1, t3);
+        a[i + 2] = _mm256_permute2x128_si256::<0x31>(t0, t2);
+        a[i + 3] = _mm256_permute2x128_si256::<0x31>(t1, t3);
+    }
+    let last = |j: usize| states[j].as_ref().map_or(0, |s| s[24]) as i64;
+    a[24] = _mm256_set_epi64x(last(3), last(2), last(1), last(0));
+    a
+}
+
+/// [`gather`]'s inverse: writes word i of register i back to each state present.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn scatter(a: &[__m256i; 25], states: States<'_, '_>) {
+    for i in (0..24).step_by(4) {
+        // (s0[i], s0[i+1], s2[i], s2[i+1]), (s1[i], s1[i+1], s3[i], s3[i+1]); same for i + 2.
+        let (u0, u1) = (_mm256_unpacklo_epi64(a[i], a[i + 1]), _mm256_unpackhi_epi64(a[i], a[i + 1]));
+        let (u2, u3) = (_mm256_unpacklo_epi64(a[i + 2], a[i + 3]), _mm256_unpackhi_epi64(a[i + 2], a[i + 3]));
+        let rows = [
+            _mm256_permute2x128_si256::<0x20>(u0, u2),
+            _mm256_permute2x128_si256::<0x20>(u1, u3),
+            _mm256_permute2x128_si256::<0x31>(u0, u2),
+            _mm256_permute2x128_si256::<0x31>(u1, u3),
+        ];
+        for (state, row) in states.iter_mut().zip(rows) {
+            if let Some(s) = state {
+                // SAFETY: i ≤ 20, so words i .. i + 4 lie within the 25: the 32 bytes an
+                // unaligned store writes.
+                unsafe { _mm256_storeu_si256(s[i..i + 4].as_mut_ptr().cast(), row) };
+            }
+        }
+    }
+    let last = [
+        _mm256_extract_epi64::<0>(a[24]),
+        _mm256_extract_epi64::<1>(a[24]),
+        _mm256_extract_epi64::<2>(a[24]),
+        _mm256_extract_epi64::<3>(a[24]),
+    ];
+    for (state, word) in states.iter_mut().zip(last) {
+        if let Some(s) = state {
+            s[24] = word as u64;
+        }
+    }
+}
