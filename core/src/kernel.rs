@@ -12,7 +12,7 @@
 //! Dependencies point one way: algorithms → here → `arch/`, `portable/` → the leaves
 //! (`kernel_set`, `ring`); `core/tests/module_graph.rs` checks it.
 
-use crate::kernel_set::{KernelSet, Shake128Block, StateX4};
+use crate::kernel_set::{KernelSet, SeparateStates, Shake128Block, StateX4};
 use crate::ring::Poly;
 
 /// The kernel sets of this build: simd128 (a wasm build with `+simd128`) and the
@@ -194,7 +194,7 @@ pub(crate) fn f1600x4(s: &mut StateX4, live: usize) {
 /// at a time: in place where the set reads separate states, else through an
 /// interleaved copy and [`f1600x4`].
 #[inline]
-pub(crate) fn f1600x4_each(states: &mut [Option<&mut [u64; 25]>; 4]) {
+pub(crate) fn f1600x4_each(states: &mut SeparateStates<'_>) {
     if let Some(each) = set().f1600x4_each {
         return each(states);
     }

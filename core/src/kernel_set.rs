@@ -11,6 +11,9 @@ use crate::ring::Poly;
 /// AVX2 register holds).
 pub(crate) type StateX4 = [[u64; 4]; 25];
 
+/// Up to four Keccak states, each in its own place; `None` is an idle lane.
+pub(crate) type SeparateStates<'a> = [Option<&'a mut [u64; 25]>; 4];
+
 /// SHAKE128's rate: one squeezed block holds 56 three-byte candidates for RejNTTPoly.
 pub(crate) const SHAKE128_RATE: usize = 168;
 
@@ -50,7 +53,7 @@ pub(crate) struct KernelSet {
     /// Keccak-f[1600] on each of two to four states held apart (`None`: an idle lane,
     /// neither read nor written), reading and writing them in place; `None` where the
     /// set has no such kernel, and the states are interleaved for `f1600x4`.
-    pub(crate) f1600x4_each: Option<fn(&mut [Option<&mut [u64; 25]>; 4])>,
+    pub(crate) f1600x4_each: Option<fn(&mut SeparateStates<'_>)>,
     /// SHA-256 compression of one block (`portable::sha256::compress_block`).
     pub(crate) sha256_compress: fn(&mut [u32; 8], &[u8; 64]),
     /// SHA-512 compression of one block (`portable::sha512::compress_block`).

@@ -8,7 +8,7 @@ use core::arch::x86_64::{
 
 use super::token::Avx2;
 use super::transpose;
-use crate::kernel_set::StateX4;
+use crate::kernel_set::{SeparateStates, StateX4};
 use crate::portable::keccak::{RHO, ROUND_CONSTANTS};
 
 /// Keccak-f[1600] on one state: the portable source compiled with BMI1/BMI2.
@@ -128,14 +128,14 @@ fn permute(s: &mut StateX4) {
 
 /// Keccak-f[1600] on each of two to four states held apart (`None`: an idle lane),
 /// read and written in place through register transposes.
-pub(crate) fn f1600x4_each(_: Avx2, states: &mut [Option<&mut [u64; 25]>; 4]) {
+pub(crate) fn f1600x4_each(_: Avx2, states: &mut SeparateStates<'_>) {
     // SAFETY: the `Avx2` token exists only where the target features of `permute_each`
     // were detected.
     unsafe { permute_each(states) }
 }
 
 #[target_feature(enable = "avx2")]
-fn permute_each(states: &mut [Option<&mut [u64; 25]>; 4]) {
+fn permute_each(states: &mut SeparateStates<'_>) {
     let mut a = transpose::gather(states);
     rounds!(a);
     transpose::scatter(&a, states);

@@ -102,7 +102,7 @@ pub(crate) mod testing {
     /// Checks a kernel on separate states (`f1600x4_each`) against the portable
     /// one-state permutation: on every choice of two to four lanes present, the present
     /// states permuted, the others untouched.
-    pub(crate) fn check_each(rng: &mut Rng, each: impl Fn(&mut [Option<&mut [u64; 25]>; 4])) {
+    pub(crate) fn check_each(rng: &mut Rng, each: impl Fn(&mut crate::kernel_set::SeparateStates<'_>)) {
         for present in (0u32..16).filter(|p| p.count_ones() >= 2) {
             for round in 0..40 {
                 // Random words, and in the first rounds edge words (zero, all ones).
@@ -113,7 +113,7 @@ pub(crate) mod testing {
                 };
                 let original: [[u64; 25]; 4] = core::array::from_fn(|_| core::array::from_fn(|_| word(rng)));
                 let mut got = original;
-                let mut states: [Option<&mut [u64; 25]>; 4] = [None, None, None, None];
+                let mut states: crate::kernel_set::SeparateStates<'_> = [None, None, None, None];
                 for (j, (slot, state)) in states.iter_mut().zip(&mut got).enumerate() {
                     if present & (1 << j) != 0 {
                         *slot = Some(state);

@@ -9,14 +9,12 @@ use core::arch::x86_64::{
     _mm256_setzero_si256, _mm256_storeu_si256, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
 };
 
-/// Up to four states, each in its own place; `None` is an idle lane (read as zeros,
-/// never written).
-pub(crate) type States<'a, 'b> = &'a mut [Option<&'b mut [u64; 25]>; 4];
+use crate::kernel_set::SeparateStates;
 
 /// Words i .. i + 4 of state j (zeros for an idle lane).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn words(states: &[Option<&mut [u64; 25]>; 4], j: usize, i: usize) -> __m256i {
+fn words(states: &SeparateStates<'_>, j: usize, i: usize) -> __m256i {
     match &states[j] {
         // SAFETY: i ≤ 20 (callers), so words i .. i + 4 lie within the 25: the 32 bytes
         // an unaligned load reads.
@@ -25,10 +23,11 @@ fn words(states: &[Option<&mut [u64; 25]>; 4], j: usize, i: usize) -> __m256i {
     }
 }
 
-/// The four states as 25 registers, register i holding word i of states 0 … 3.
+/// The four states as 25 registers, register i holding word i of states 0 … 3 (an idle
+/// lane's words read as zeros).
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn gather(states: &[Option<&mut [u64; 25]>; 4]) -> [__m256i; 25] {
+pub(super) fn gather(states: &SeparateStates<'_>) -> [__m256i; 25] {
     let mut a = [_mm256_setzero_si256(); 25];
     for i in (0..24).step_by(4) {
         let (r0, r1, r2, r3) = (words(states, 0, i), words(states, 1, i), words(states, 2, i), words(states, 3, i));
@@ -45,10 +44,11 @@ pub(super) fn gather(states: &[Option<&mut [u64; 25]>; 4]) -> [__m256i; 25] {
     a
 }
 
-/// [`gather`]'s inverse: writes word i of register i back to each state present.
+/// [`gather`]'s inverse: writes word i of register i back to each state present (an idle
+/// lane is never written).
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn scatter(a: &[__m256i; 25], states: States<'_, '_>) {
+pub(super) fn scatter(a: &[__m256i; 25], states: &mut SeparateStates<'_>) {
     for i in (0..24).step_by(4) {
         // (s0[i], s0[i+1], s2[i], s2[i+1]), (s1[i], s1[i+1], s3[i], s3[i+1]); same for i + 2.
         let (u0, u1) = (_mm256_unpacklo_epi64(a[i], a[i + 1]), _mm256_unpackhi_epi64(a[i], a[i + 1]));
