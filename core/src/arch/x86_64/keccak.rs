@@ -136,7 +136,7 @@ pub(crate) fn f1600x4_each(_: Avx2, states: &mut SeparateStates<'_>) {
 
 #[target_feature(enable = "avx2")]
 fn permute_each(states: &mut SeparateStates<'_>) {
-    let mut a = transpose::gather(states);
+    let mut a = transpose::gather!(states);
     rounds!(a);
     transpose::scatter(&a, states);
 }

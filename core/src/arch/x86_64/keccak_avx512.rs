@@ -134,7 +134,7 @@ pub(crate) fn f1600x4_each(_: Avx512, states: &mut SeparateStates<'_>) {
 
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 fn permute_each(states: &mut SeparateStates<'_>) {
-    let mut a = transpose::gather(states);
+    let mut a = transpose::gather!(states);
     rounds!(a);
     transpose::scatter(&a, states);
 }

@@ -5,8 +5,8 @@
 //! 32-byte loads could not be forwarded from its 8-byte stores).
 
 use core::arch::x86_64::{
-    __m256i, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_set_epi64x,
-    _mm256_setzero_si256, _mm256_storeu_si256, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
+    __m256i, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_setzero_si256,
+    _mm256_storeu_si256, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
 };
 
 use crate::kernel_set::SeparateStates;
@@ -14,7 +14,7 @@ use crate::kernel_set::SeparateStates;
 /// Words i .. i + 4 of state j (zeros for an idle lane).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn words(states: &SeparateStates<'_>, j: usize, i: usize) -> __m256i {
+pub(super) fn words(states: &SeparateStates<'_>, j: usize, i: usize) -> __m256i {
     match &states[j] {
         // SAFETY: i ≤ 20 (callers), so words i .. i + 4 lie within the 25: the 32 bytes
         // an unaligned load reads.
@@ -24,27 +24,36 @@ fn words(states: &SeparateStates<'_>, j: usize, i: usize) -> __m256i {
 }
 
 /// The four states as 25 registers, register i holding word i of states 0 … 3 (an idle
-/// lane's words read as zeros).
-#[inline]
-#[target_feature(enable = "avx2")]
-pub(super) fn gather(states: &SeparateStates<'_>) -> [__m256i; 25] {
-    let mut a = [_mm256_setzero_si256(); 25];
-    for i in (0..24).step_by(4) {
-        let (r0, r1, r2, r3) = (words(states, 0, i), words(states, 1, i), words(states, 2, i), words(states, 3, i));
-        // (s0[i], s1[i], s0[i+2], s1[i+2]), (s0[i+1], s1[i+1], s0[i+3], s1[i+3]); same for s2, s3.
-        let (t0, t1) = (_mm256_unpacklo_epi64(r0, r1), _mm256_unpackhi_epi64(r0, r1));
-        let (t2, t3) = (_mm256_unpacklo_epi64(r2, r3), _mm256_unpackhi_epi64(r2, r3));
-        a[i] = _mm256_permute2x128_si256::<0x20>(t0, t2);
-        a[i + 1] = _mm256_permute2x128_si256::<0x20>(t1, t3);
-        a[i + 2] = _mm256_permute2x128_si256::<0x31>(t0, t2);
-        a[i + 3] = _mm256_permute2x128_si256::<0x31>(t1, t3);
-    }
-    let last = |j: usize| states[j].as_ref().map_or(0, |s| s[24]) as i64;
-    a[24] = _mm256_set_epi64x(last(3), last(2), last(1), last(0));
-    a
+/// lane's words read as zeros). A macro, not a function: an 800-byte return value was
+/// not inlined and went through memory; `#[inline(always)]` cannot go with
+/// `#[target_feature]`. For use inside an AVX2 function.
+macro_rules! gather {
+    ($states:expr) => {{
+        use core::arch::x86_64::{
+            _mm256_permute2x128_si256, _mm256_set_epi64x, _mm256_setzero_si256, _mm256_unpackhi_epi64,
+            _mm256_unpacklo_epi64,
+        };
+        let states: &$crate::kernel_set::SeparateStates<'_> = $states;
+        let words = |j: usize, i: usize| $crate::arch::x86_64::transpose::words(states, j, i);
+        let mut a = [_mm256_setzero_si256(); 25];
+        for i in (0..24).step_by(4) {
+            let (r0, r1, r2, r3) = (words(0, i), words(1, i), words(2, i), words(3, i));
+            // (s0[i], s1[i], s0[i+2], s1[i+2]), (s0[i+1], s1[i+1], s0[i+3], s1[i+3]); same for s2, s3.
+            let (t0, t1) = (_mm256_unpacklo_epi64(r0, r1), _mm256_unpackhi_epi64(r0, r1));
+            let (t2, t3) = (_mm256_unpacklo_epi64(r2, r3), _mm256_unpackhi_epi64(r2, r3));
+            a[i] = _mm256_permute2x128_si256::<0x20>(t0, t2);
+            a[i + 1] = _mm256_permute2x128_si256::<0x20>(t1, t3);
+            a[i + 2] = _mm256_permute2x128_si256::<0x31>(t0, t2);
+            a[i + 3] = _mm256_permute2x128_si256::<0x31>(t1, t3);
+        }
+        let last = |j: usize| states[j].as_ref().map_or(0, |s| s[24]) as i64;
+        a[24] = _mm256_set_epi64x(last(3), last(2), last(1), last(0));
+        a
+    }};
 }
+pub(super) use gather;
 
-/// [`gather`]'s inverse: writes word i of register i back to each state present (an idle
+/// [`gather!`]'s inverse: writes word i of register i back to each state present (an idle
 /// lane is never written).
 #[inline]
 #[target_feature(enable = "avx2")]
