@@ -8,6 +8,7 @@
 
 use super::sponge::{read_bytes, xor_bytes};
 use crate::kernel::{f1600, f1600x4_each};
+use crate::kernel_set::Shake128Block;
 
 /// Domain-separation and first padding bits for SHAKE (FIPS 202, Section 6.2).
 const SHAKE_DS: u8 = 0x1f;
@@ -86,11 +87,6 @@ impl<const RATE: usize> LaneShake<RATE> {
         }
     }
 
-    /// The current output block in place, as lanes (readable instances only).
-    pub(crate) fn block_lanes<const LANES: usize>(&self) -> Option<&[u64; LANES]> {
-        if LANES * 8 == RATE && self.is_readable() { self.state.first_chunk() } else { None }
-    }
-
     /// The first `out.len()` (at most `RATE`) bytes of the current output block.
     pub(crate) fn read(&self, out: &mut [u8]) {
         if self.is_readable() {
@@ -109,6 +105,13 @@ impl<const RATE: usize> LaneShake<RATE> {
     /// Its state, for [`permute_waiting`].
     pub(crate) fn lane(&mut self) -> Lane<'_> {
         Lane { state: &mut self.state, waiting: &mut self.waiting }
+    }
+}
+
+impl LaneShake128 {
+    /// The current output block in place, as lanes (readable instances only).
+    pub(crate) fn block_lanes(&self) -> Option<&Shake128Block> {
+        if self.is_readable() { self.state.first_chunk() } else { None }
     }
 }
 
