@@ -1,8 +1,9 @@
 //! The ML-DSA NTT, inverse NTT and pointwise products with AVX2, on eight 32-bit
 //! coefficients per register. Montgomery products come from 32×32→64 multiplies of
-//! the even and of the odd lanes (`vpmuldq`), with ζ·q⁻¹ precomputed, so each step
-//! does exactly the portable arithmetic (`portable::ntt`): same butterflies, same
-//! reductions at the same layers, bit-identical results.
+//! the even and of the odd lanes (`vpmuldq`), with ζ·q⁻¹ precomputed (the pointwise
+//! products, whose factors are not known ahead, take t from the product's low half),
+//! so each step does exactly the portable arithmetic (`portable::ntt`): same
+//! butterflies, same reductions at the same layers, bit-identical results.
 //!
 //! Layers with len ≥ 8 pair whole registers. The last three (len 4, 2, 1) pair lanes
 //! of the same register; two registers are rearranged so that the pairs sit in
@@ -116,6 +117,19 @@ fn mont_mul(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
     let even = mont_half(a, b, bq);
     let odd = mont_half(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b), _mm256_srli_epi64::<32>(bq));
     _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd)
+}
+
+/// a·b·2^−32 mod q per lane, for b not known ahead: t = low32(low32(a·b)·q⁻¹) is the
+/// t of `mont_half`, low32(a·(b·q⁻¹)), without the 32-bit multiply b·q⁻¹ would take.
+#[target_feature(enable = "avx2")]
+fn mont_mul_var(a: __m256i, b: __m256i) -> __m256i {
+    let half = |a, b| {
+        let product = _mm256_mul_epi32(a, b);
+        let t = _mm256_mul_epi32(product, _mm256_set1_epi32(Q_INV));
+        _mm256_sub_epi64(product, _mm256_mul_epi32(t, _mm256_set1_epi32(Q)))
+    };
+    let odd = half(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
+    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(half(a, b)), odd)
 }
 
 /// `mont_mul` by a broadcast ζ: its odd lanes are its even lanes, no shifts needed.
@@ -263,16 +277,13 @@ fn inv_ntt_avx2(a: &mut Poly) {
 
 #[target_feature(enable = "avx2")]
 fn pointwise_avx2(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
-    let q_inv = _mm256_set1_epi32(Q_INV);
     for v in 0..VECS {
         let at = |p: &Poly| {
             // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `p`.
             unsafe { _mm256_loadu_si256(p.0.as_ptr().add(8 * v).cast()) }
         };
         let (x, y, r) = (at(a), at(b), at(acc));
-        // b·q⁻¹ mod 2^32 per lane, so that the product is the precomputed-ζ form.
-        let yq = _mm256_mullo_epi32(y, q_inv);
-        let m = mont_mul(x, y, yq);
+        let m = mont_mul_var(x, y);
         let r = if sub { _mm256_sub_epi32(r, m) } else { _mm256_add_epi32(r, m) };
         // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `acc`.
         unsafe { _mm256_storeu_si256(acc.0.as_mut_ptr().add(8 * v).cast(), r) };
@@ -281,7 +292,6 @@ fn pointwise_avx2(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
 
 #[target_feature(enable = "avx2")]
 fn pointwise_row_avx2(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
-    let q_inv = _mm256_set1_epi32(Q_INV);
     for v in 0..VECS {
         let at = |p: &Poly| {
             // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `p`.
@@ -289,8 +299,7 @@ fn pointwise_row_avx2(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
         };
         let mut r = at(acc);
         for (a, b) in a.iter().zip(b) {
-            let (x, y) = (at(a), at(b));
-            r = _mm256_add_epi32(r, mont_mul(x, y, _mm256_mullo_epi32(y, q_inv)));
+            r = _mm256_add_epi32(r, mont_mul_var(at(a), at(b)));
         }
         // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `acc`.
         unsafe { _mm256_storeu_si256(acc.0.as_mut_ptr().add(8 * v).cast(), r) };
