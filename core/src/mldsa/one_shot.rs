@@ -8,7 +8,7 @@
 //! last row's bytes of c̃′) runs through the one-state kernel. Â is never held: each
 //! entry is multiplied into its row of w as it completes, so verification needs no heap.
 
-use super::params::{MAX_K, Params};
+use super::params::{MAX_K, MAX_L, Params};
 use super::sample::{MatrixLanes, sample_in_ball, sample_in_ball_from};
 use super::verify::{EncodedKey, MAX_W1_BYTES, TR_LEN, check_signature, compare, decode_signature, sub_t1, w1_row};
 use crate::hash::lanes::{Lane, LaneShake256, permute_waiting};
@@ -30,8 +30,9 @@ pub(crate) fn ml_dsa_verify(
     message.check()?;
     check_signature(suite, p, sig)?;
     // sigDecode and the cheap checks, before any hashing of the key.
-    let decoded = decode_signature(suite, p, sig)?;
-    let z_hat = &decoded.z_hat[..p.l];
+    let mut z_hat = [const { Poly::ZERO }; MAX_L];
+    let decoded = decode_signature(suite, p, sig, &mut z_hat)?;
+    let z_hat = decoded.z_hat;
     let m_prime = MessagePrime::new(message);
 
     let mut challenge = Challenge::new(decoded.c_tilde);

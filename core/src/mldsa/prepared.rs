@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use super::params::Params;
+use super::params::{MAX_L, Params};
 use super::sample::{MatrixLanes, sample_in_ball};
 use super::verify::{EncodedKey, TR_LEN, check_signature, compare, decode_signature, mu, sub_t1, w1_row};
 use crate::hash::Shake256;
@@ -80,8 +80,9 @@ impl PreparedMlDsa {
         let (suite, p) = (self.suite, self.params);
         message.check()?;
         check_signature(suite, p, sig)?;
-        let decoded = decode_signature(suite, p, sig)?;
-        let z_hat = &decoded.z_hat[..p.l];
+        let mut z_hat = [const { Poly::ZERO }; MAX_L];
+        let decoded = decode_signature(suite, p, sig, &mut z_hat)?;
+        let z_hat = decoded.z_hat;
         // Line 6: μ; line 7: c ← SampleInBall(c̃), NTT(c).
         let mu = mu(|| self.tr, message)?;
         let mut c_hat = Poly::ZERO;

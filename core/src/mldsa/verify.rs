@@ -54,21 +54,27 @@ pub(crate) fn check_signature(suite: Suite, p: &Params, sig: &[u8]) -> Result<()
 pub(crate) struct Decoded<'a> {
     /// c̃, λ/4 bytes.
     pub(crate) c_tilde: &'a [u8],
-    /// NTT(z): the first l polynomials.
-    pub(crate) z_hat: [Poly; MAX_L],
+    /// NTT(z): l polynomials.
+    pub(crate) z_hat: &'a [Poly],
     /// The validated hint.
     pub(crate) hints: Hints<'a>,
 }
 
 /// sigDecode and the checks that need no hashing: the hint's encoding (Algorithm 21)
 /// and ‖z‖∞ < γ1 − β; then NTT(z). The length was checked by the caller.
+///
+/// NTT(z) goes into the caller's `z_hat` (a return by value would copy its 7 KiB).
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-pub(crate) fn decode_signature<'a>(suite: Suite, p: &Params, sig: &'a [u8]) -> Result<Decoded<'a>, Error> {
+pub(crate) fn decode_signature<'a>(
+    suite: Suite,
+    p: &Params,
+    sig: &'a [u8],
+    z_hat: &'a mut [Poly; MAX_L],
+) -> Result<Decoded<'a>, Error> {
     let malformed = |what| Error::MalformedSignature { suite, what };
     let (c_tilde, rest) = sig.split_at(p.c_tilde_len);
     let (z_bytes, hint_bytes) = rest.split_at(p.l * p.z_poly_bytes());
     let hints = Hints::decode(hint_bytes, p.omega, p.k).map_err(malformed)?;
-    let mut z_hat = [const { Poly::ZERO }; MAX_L];
     let bound = p.gamma1() - p.beta;
     for (zi, bytes) in z_hat.iter_mut().zip(z_bytes.chunks_exact(p.z_poly_bytes())) {
         if !unpack_z(bytes, p.gamma1_log2, bound, zi) {
@@ -76,7 +82,7 @@ pub(crate) fn decode_signature<'a>(suite: Suite, p: &Params, sig: &'a [u8]) -> R
         }
         ntt(zi);
     }
-    Ok(Decoded { c_tilde, z_hat, hints })
+    Ok(Decoded { c_tilde, z_hat: &z_hat[..p.l], hints })
 }
 
 /// Line 6: μ ← H(tr ‖ M′, 64) with tr from `tr`, or the given μ (external μ).
