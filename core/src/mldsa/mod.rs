@@ -1,6 +1,7 @@
 //! ML-DSA signature verification (FIPS 204).
 
 mod hint;
+mod lane_hashes;
 mod one_shot;
 pub(crate) mod params;
 #[cfg(feature = "alloc")]

@@ -8,11 +8,12 @@
 //! last row's bytes of c̃′) runs through the one-state kernel. Â is never held: each
 //! entry is multiplied into its row of w as it completes, so verification needs no heap.
 
+use super::lane_hashes::{Challenge, absorb};
 use super::params::{MAX_K, MAX_L, Params};
-use super::sample::{MatrixLanes, sample_in_ball, sample_in_ball_from};
+use super::sample::MatrixLanes;
 use super::verify::{EncodedKey, MAX_W1_BYTES, TR_LEN, check_signature, compare, decode_signature, sub_t1, w1_row};
 use crate::hash::lanes::{Lane, LaneShake256, permute_waiting};
-use crate::kernel::{ntt, pointwise};
+use crate::kernel::pointwise;
 use crate::message::MessagePrime;
 use crate::ring::Poly;
 use crate::{Error, Message, PublicKey};
@@ -105,53 +106,6 @@ impl Rows {
     }
 }
 
-/// SampleInBall's hash H(c̃) in a lane; its output blocks kept until the challenge is
-/// drawn (almost always from the first).
-struct Challenge {
-    shake: LaneShake256,
-    bytes: [u8; 3 * 136],
-    len: usize,
-    done: bool,
-}
-
-impl Challenge {
-    fn new(c_tilde: &[u8]) -> Self {
-        let mut shake = LaneShake256::new();
-        // c̃ is at most 64 bytes: one block.
-        shake.absorb(c_tilde);
-        shake.finish();
-        Challenge { shake, bytes: [0; 3 * 136], len: 0, done: false }
-    }
-
-    fn lane(&mut self) -> Option<Lane<'_>> {
-        (!self.done).then(|| self.shake.lane())
-    }
-
-    /// After a permutation: NTT(c) once the output so far suffices.
-    fn after_permutation(&mut self, c_tilde: &[u8], tau: usize) -> Option<Poly> {
-        if self.done || !self.shake.is_readable() {
-            return None;
-        }
-        let mut block = [0u8; 136];
-        self.shake.block(&mut block);
-        self.bytes[self.len..self.len + 136].copy_from_slice(&block);
-        self.len += 136;
-        let mut c = Poly::ZERO;
-        let mut bytes = self.bytes[..self.len].iter().copied();
-        if !sample_in_ball_from(|| bytes.next(), tau, &mut c) {
-            if self.len < self.bytes.len() {
-                self.shake.next_block();
-                return None;
-            }
-            // More than three blocks of H(c̃) (never seen): the streaming sampler.
-            sample_in_ball(c_tilde, tau, &mut c);
-        }
-        self.done = true;
-        ntt(&mut c);
-        Some(c)
-    }
-}
-
 /// The chain tr → μ → c̃′, one SHAKE256 at a time, each with the bytes it has absorbed.
 enum Chain {
     /// tr = H(pk, 64).
@@ -218,24 +172,4 @@ impl Chain {
             return None;
         }
     }
-}
-
-/// Absorbs the concatenation of `parts` from byte `*fed` on, as far as the hash takes
-/// it; true when all of it is in (and the hash has room for the padding).
-fn absorb(shake: &mut LaneShake256, parts: &[&[u8]], fed: &mut usize) -> bool {
-    let mut skip = *fed;
-    for part in parts {
-        if skip >= part.len() {
-            skip -= part.len();
-            continue;
-        }
-        let rest = &part[skip..];
-        skip = 0;
-        let taken = shake.absorb(rest);
-        *fed += taken;
-        if shake.is_waiting() || taken < rest.len() {
-            return false;
-        }
-    }
-    true
 }

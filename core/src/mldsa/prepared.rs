@@ -3,12 +3,14 @@
 
 use alloc::vec::Vec;
 
+use super::lane_hashes::{Challenge, absorb};
 use super::params::{MAX_L, Params};
-use super::sample::{MatrixLanes, sample_in_ball};
+use super::sample::MatrixLanes;
 use super::verify::{EncodedKey, TR_LEN, check_signature, compare, decode_signature, mu, sub_t1, w1_row};
 use crate::hash::Shake256;
 use crate::hash::lanes::{LaneShake256, permute_waiting};
-use crate::kernel::{ntt, pointwise_row};
+use crate::kernel::pointwise_row;
+use crate::message::MessagePrime;
 use crate::ring::Poly;
 use crate::{Error, Message, PublicKey, Suite};
 
@@ -74,6 +76,45 @@ impl PreparedMlDsa {
         self.suite
     }
 
+    /// Line 6's μ = H(tr ‖ M′, 64) (or the given μ) and line 7's NTT(SampleInBall(c̃)):
+    /// their two hashes side by side in lanes of the four-state kernel.
+    fn mu_and_challenge(&self, message: &Message<'_>, c_tilde: &[u8]) -> Result<([u8; TR_LEN], Poly), Error> {
+        let m_prime = MessagePrime::new(message);
+        let mut mu_out = match m_prime {
+            None => Some(mu(|| self.tr, message)?),
+            Some(_) => None,
+        };
+        let [head, tail] = m_prime.as_ref().map_or([&[][..], &[][..]], MessagePrime::parts);
+        let parts = [&self.tr[..], head, tail];
+        let (mut shake, mut fed) = (LaneShake256::new(), 0);
+        let mut challenge = Challenge::new(c_tilde);
+        let mut c_hat = None;
+        loop {
+            if mu_out.is_none() {
+                if shake.is_readable() {
+                    let mut out = [0u8; TR_LEN];
+                    shake.read(&mut out);
+                    mu_out = Some(out);
+                } else if absorb(&mut shake, &parts, &mut fed) {
+                    shake.finish();
+                }
+            }
+            match (mu_out, c_hat.take()) {
+                (Some(mu), Some(c_hat)) => return Ok((mu, c_hat)),
+                (_, taken) => c_hat = taken,
+            }
+            let mu_lane = if mu_out.is_none() { Some(shake.lane()) } else { None };
+            if permute_waiting(mu_lane.into_iter().chain(challenge.lane())) == 0 {
+                // Unreachable: until both are out, μ's hash or H(c̃) waits.
+                debug_assert!(false, "nothing to permute before μ and c");
+                return Err(Error::InvalidSignature { suite: self.suite });
+            }
+            if c_hat.is_none() {
+                c_hat = challenge.after_permutation(c_tilde, self.params.tau);
+            }
+        }
+    }
+
     /// ML-DSA.Verify_internal (Algorithm 8) under this key, with M′ or μ as `message`
     /// describes.
     pub(crate) fn ml_dsa_verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
@@ -83,11 +124,7 @@ impl PreparedMlDsa {
         let mut z_hat = [const { Poly::ZERO }; MAX_L];
         let decoded = decode_signature(suite, p, sig, &mut z_hat)?;
         let z_hat = decoded.z_hat;
-        // Line 6: μ; line 7: c ← SampleInBall(c̃), NTT(c).
-        let mu = mu(|| self.tr, message)?;
-        let mut c_hat = Poly::ZERO;
-        sample_in_ball(decoded.c_tilde, p.tau, &mut c_hat);
-        ntt(&mut c_hat);
+        let (mu, c_hat) = self.mu_and_challenge(message, decoded.c_tilde)?;
         // Lines 8–10 a row at a time, w1Encode(w1′) fed straight into c̃′ = H(μ ‖ w1Encode(w1′), λ/4).
         let mut h = Shake256::new();
         h.absorb(&mu);
