@@ -3,13 +3,19 @@
 
 use alloc::vec::Vec;
 
+#[cfg(not(target_arch = "wasm32"))]
 use super::lane_hashes::{Challenge, absorb};
 use super::params::{MAX_L, Params};
 use super::sample::MatrixLanes;
+#[cfg(target_arch = "wasm32")]
+use super::sample::sample_in_ball;
 use super::verify::{EncodedKey, TR_LEN, check_signature, compare, decode_signature, mu, sub_t1, w1_row};
 use crate::hash::Shake256;
 use crate::hash::lanes::{LaneShake256, permute_waiting};
+#[cfg(target_arch = "wasm32")]
+use crate::kernel::ntt;
 use crate::kernel::pointwise_row;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::message::MessagePrime;
 use crate::ring::Poly;
 use crate::{Error, Message, PublicKey, Suite};
@@ -76,8 +82,21 @@ impl PreparedMlDsa {
         self.suite
     }
 
+    /// Line 6's μ = H(tr ‖ M′, 64) (or the given μ) and line 7's NTT(SampleInBall(c̃)),
+    /// one after the other: in wasm, where the module's size counts (the lanes version
+    /// below adds 1.1 KB to it).
+    #[cfg(target_arch = "wasm32")]
+    fn mu_and_challenge(&self, message: &Message<'_>, c_tilde: &[u8]) -> Result<([u8; TR_LEN], Poly), Error> {
+        let mu = mu(|| self.tr, message)?;
+        let mut c_hat = Poly::ZERO;
+        sample_in_ball(c_tilde, self.params.tau, &mut c_hat);
+        ntt(&mut c_hat);
+        Ok((mu, c_hat))
+    }
+
     /// Line 6's μ = H(tr ‖ M′, 64) (or the given μ) and line 7's NTT(SampleInBall(c̃)):
     /// their two hashes side by side in lanes of the four-state kernel.
+    #[cfg(not(target_arch = "wasm32"))]
     fn mu_and_challenge(&self, message: &Message<'_>, c_tilde: &[u8]) -> Result<([u8; TR_LEN], Poly), Error> {
         let m_prime = MessagePrime::new(message);
         let mut mu_out = match m_prime {
