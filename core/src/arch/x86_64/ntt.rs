@@ -101,22 +101,30 @@ fn load8(x: &[i32; 8]) -> __m256i {
     unsafe { _mm256_loadu_si256(x.as_ptr().cast()) }
 }
 
-/// The high 32 bits of each 64-bit (even-lane) product minus t·q, for the even lanes
-/// of `a`·`b` with t = low32(a·bq): one half of a Montgomery product.
+/// product − t·q per 64-bit lane (t: its low 32 bits): the Montgomery reduction of an
+/// even-lane product, the result in the high 32 bits.
+#[target_feature(enable = "avx2")]
+fn reduce_half(product: __m256i, t: __m256i) -> __m256i {
+    _mm256_sub_epi64(product, _mm256_mul_epi32(t, _mm256_set1_epi32(Q)))
+}
+
+/// One half of a Montgomery product: the even lanes of `a`·`b`, t = low32(a·bq).
 #[target_feature(enable = "avx2")]
 fn mont_half(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
-    let q = _mm256_set1_epi32(Q);
-    let product = _mm256_mul_epi32(a, b);
-    let t = _mm256_mul_epi32(a, bq);
-    _mm256_sub_epi64(product, _mm256_mul_epi32(t, q))
+    reduce_half(_mm256_mul_epi32(a, b), _mm256_mul_epi32(a, bq))
+}
+
+/// The two halves' results back in 32-bit lanes: the even one's high halves, the odd one's.
+#[target_feature(enable = "avx2")]
+fn join(even: __m256i, odd: __m256i) -> __m256i {
+    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd)
 }
 
 /// a·b·2^−32 mod q per lane, as `field::mont_reduce(a·b)`; `bq` = b·q⁻¹ mod 2^32.
 #[target_feature(enable = "avx2")]
 fn mont_mul(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
-    let even = mont_half(a, b, bq);
     let odd = mont_half(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b), _mm256_srli_epi64::<32>(bq));
-    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd)
+    join(mont_half(a, b, bq), odd)
 }
 
 /// a·b·2^−32 mod q per lane, for b not known ahead: t = low32(low32(a·b)·q⁻¹) is the
@@ -125,19 +133,15 @@ fn mont_mul(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
 fn mont_mul_var(a: __m256i, b: __m256i) -> __m256i {
     let half = |a, b| {
         let product = _mm256_mul_epi32(a, b);
-        let t = _mm256_mul_epi32(product, _mm256_set1_epi32(Q_INV));
-        _mm256_sub_epi64(product, _mm256_mul_epi32(t, _mm256_set1_epi32(Q)))
+        reduce_half(product, _mm256_mul_epi32(product, _mm256_set1_epi32(Q_INV)))
     };
-    let odd = half(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
-    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(half(a, b)), odd)
+    join(half(a, b), half(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b)))
 }
 
 /// `mont_mul` by a broadcast ζ: its odd lanes are its even lanes, no shifts needed.
 #[target_feature(enable = "avx2")]
 fn mont_mul_broadcast(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
-    let even = mont_half(a, b, bq);
-    let odd = mont_half(_mm256_srli_epi64::<32>(a), b, bq);
-    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd)
+    join(mont_half(a, b, bq), mont_half(_mm256_srli_epi64::<32>(a), b, bq))
 }
 
 /// Forward butterfly on lanes of x and y: t = ζ·y; (x, y) ← (x + t, x − t).
