@@ -1,6 +1,6 @@
 //! The hashes that ride in lanes of the four-state Keccak kernel beside others, shared
-//! by the one-shot path and prepared keys: SampleInBall's H(c̃), and the feeding of a
-//! lane hash from its input's parts.
+//! by the one-shot path and prepared keys: SampleInBall's H(c̃), and a hash fed from its
+//! input's parts.
 
 use super::sample::{sample_in_ball, sample_in_ball_from};
 use crate::hash::lanes::{Lane, LaneShake256};
@@ -54,9 +54,50 @@ impl Challenge {
     }
 }
 
+/// A SHAKE256 in a lane with 64 bytes out (tr, μ, c̃′), fed from its input's parts as
+/// far as each permutation lets it.
+pub(super) struct FedHash {
+    shake: LaneShake256,
+    /// Bytes of the input absorbed so far.
+    fed: usize,
+}
+
+impl FedHash {
+    /// Nothing absorbed yet.
+    pub(super) fn new() -> Self {
+        FedHash { shake: LaneShake256::new(), fed: 0 }
+    }
+
+    /// With `prefix` (tr or μ: 64 bytes, less than a block) absorbed before the input.
+    pub(super) fn after(prefix: &[u8; 64]) -> Self {
+        let mut shake = LaneShake256::new();
+        shake.absorb(prefix);
+        FedHash { shake, fed: 0 }
+    }
+
+    /// Its 64 output bytes once readable; until then absorbs what it can of the input
+    /// `parts` (the input so far, from its start, each call) and pads once all of it is
+    /// in and `last` says no more will come.
+    pub(super) fn advance(&mut self, parts: &[&[u8]], last: bool) -> Option<[u8; 64]> {
+        if self.shake.is_readable() {
+            let mut out = [0u8; 64];
+            self.shake.read(&mut out);
+            return Some(out);
+        }
+        if absorb(&mut self.shake, parts, &mut self.fed) && last {
+            self.shake.finish();
+        }
+        None
+    }
+
+    pub(super) fn lane(&mut self) -> Lane<'_> {
+        self.shake.lane()
+    }
+}
+
 /// Absorbs the concatenation of `parts` from byte `*fed` on, as far as the hash takes
 /// it; true when all of it is in (and the hash has room for the padding).
-pub(super) fn absorb(shake: &mut LaneShake256, parts: &[&[u8]], fed: &mut usize) -> bool {
+fn absorb(shake: &mut LaneShake256, parts: &[&[u8]], fed: &mut usize) -> bool {
     let mut skip = *fed;
     for part in parts {
         if skip >= part.len() {

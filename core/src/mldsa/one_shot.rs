@@ -8,11 +8,11 @@
 //! last row's bytes of c̃′) runs through the one-state kernel. Â is never held: each
 //! entry is multiplied into its row of w as it completes, so verification needs no heap.
 
-use super::lane_hashes::{Challenge, absorb};
+use super::lane_hashes::{Challenge, FedHash};
 use super::params::{MAX_K, MAX_L, Params};
 use super::sample::MatrixLanes;
 use super::verify::{EncodedKey, MAX_W1_BYTES, TR_LEN, check_signature, compare, decode_signature, sub_t1, w1_row};
-use crate::hash::lanes::{Lane, LaneShake256, permute_waiting};
+use crate::hash::lanes::{Lane, permute_waiting};
 use crate::kernel::pointwise;
 use crate::message::MessagePrime;
 use crate::ring::Poly;
@@ -38,7 +38,7 @@ pub(crate) fn ml_dsa_verify(
 
     let mut challenge = Challenge::new(decoded.c_tilde);
     let mut chain = match (&m_prime, message) {
-        (Some(_), _) => Chain::Tr(LaneShake256::new(), 0),
+        (Some(_), _) => Chain::Tr(FedHash::new()),
         (None, &Message::ExternalMu(given)) => {
             Chain::c_tilde(given.try_into().map_err(|_| Error::MuLength { got: given.len() })?)
         }
@@ -106,70 +106,42 @@ impl Rows {
     }
 }
 
-/// The chain tr → μ → c̃′, one SHAKE256 at a time, each with the bytes it has absorbed.
+/// The chain tr → μ → c̃′, one SHAKE256 at a time.
 enum Chain {
     /// tr = H(pk, 64).
-    Tr(LaneShake256, usize),
+    Tr(FedHash),
     /// μ = H(tr ‖ M′, 64), tr already absorbed.
-    Mu(LaneShake256, usize),
+    Mu(FedHash),
     /// c̃′ = H(μ ‖ w1Encode(w1′), λ/4), μ already absorbed.
-    CTilde(LaneShake256, usize),
+    CTilde(FedHash),
 }
 
 impl Chain {
-    /// A hash with `prefix` (tr or μ: 64 bytes, less than a block) absorbed.
-    fn with(prefix: &[u8; TR_LEN]) -> LaneShake256 {
-        let mut shake = LaneShake256::new();
-        shake.absorb(prefix);
-        shake
-    }
-
     fn c_tilde(mu: &[u8; TR_LEN]) -> Self {
-        Chain::CTilde(Chain::with(mu), 0)
+        Chain::CTilde(FedHash::after(mu))
     }
 
     fn lane(&mut self) -> Option<Lane<'_>> {
-        let (Chain::Tr(shake, _) | Chain::Mu(shake, _) | Chain::CTilde(shake, _)) = self;
-        Some(shake.lane())
+        let (Chain::Tr(hash) | Chain::Mu(hash) | Chain::CTilde(hash)) = self;
+        Some(hash.lane())
     }
 
     /// Moves the chain on as far as it can without a permutation: a finished hash
-    /// starts the next, and the current one absorbs what input there is. c̃′ once out.
+    /// starts the next, and the current one absorbs what input there is. c̃′ (its first
+    /// λ/4 bytes) once out.
     fn advance(&mut self, p: &Params, pk: &[u8], m_prime: &[&[u8]; 2], rows: &Rows) -> Option<[u8; 64]> {
         loop {
-            let mut out = [0u8; 64];
             match self {
-                Chain::Tr(shake, fed) => {
-                    if shake.is_readable() {
-                        shake.read(&mut out);
-                        *self = Chain::Mu(Chain::with(&out), 0);
-                        continue;
-                    }
-                    if absorb(shake, &[pk], fed) {
-                        shake.finish();
-                    }
-                }
-                Chain::Mu(shake, fed) => {
-                    if shake.is_readable() {
-                        shake.read(&mut out);
-                        *self = Chain::c_tilde(&out);
-                        continue;
-                    }
-                    if absorb(shake, m_prime, fed) {
-                        shake.finish();
-                    }
-                }
-                Chain::CTilde(shake, fed) => {
-                    if shake.is_readable() {
-                        shake.read(&mut out[..p.c_tilde_len]);
-                        return Some(out);
-                    }
-                    if absorb(shake, &[&rows.w1[..rows.len]], fed) && rows.next == p.k {
-                        shake.finish();
-                    }
-                }
+                Chain::Tr(hash) => match hash.advance(&[pk], true) {
+                    Some(tr) => *self = Chain::Mu(FedHash::after(&tr)),
+                    None => return None,
+                },
+                Chain::Mu(hash) => match hash.advance(m_prime, true) {
+                    Some(mu) => *self = Chain::c_tilde(&mu),
+                    None => return None,
+                },
+                Chain::CTilde(hash) => return hash.advance(&[&rows.w1[..rows.len]], rows.next == p.k),
             }
-            return None;
         }
     }
 }

@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 #[cfg(not(target_arch = "wasm32"))]
-use super::lane_hashes::{Challenge, absorb};
+use super::lane_hashes::{Challenge, FedHash};
 use super::params::{MAX_L, Params};
 use super::sample::MatrixLanes;
 #[cfg(target_arch = "wasm32")]
@@ -104,25 +104,18 @@ impl PreparedMlDsa {
             Some(_) => None,
         };
         let [head, tail] = m_prime.as_ref().map_or([&[][..], &[][..]], MessagePrime::parts);
-        let parts = [&self.tr[..], head, tail];
-        let (mut shake, mut fed) = (LaneShake256::new(), 0);
+        let mut mu_hash = FedHash::after(&self.tr);
         let mut challenge = Challenge::new(c_tilde);
         let mut c_hat = None;
         loop {
             if mu_out.is_none() {
-                if shake.is_readable() {
-                    let mut out = [0u8; TR_LEN];
-                    shake.read(&mut out);
-                    mu_out = Some(out);
-                } else if absorb(&mut shake, &parts, &mut fed) {
-                    shake.finish();
-                }
+                mu_out = mu_hash.advance(&[head, tail], true);
             }
             match (mu_out, c_hat.take()) {
                 (Some(mu), Some(c_hat)) => return Ok((mu, c_hat)),
                 (_, taken) => c_hat = taken,
             }
-            let mu_lane = if mu_out.is_none() { Some(shake.lane()) } else { None };
+            let mu_lane = if mu_out.is_none() { Some(mu_hash.lane()) } else { None };
             if permute_waiting(mu_lane.into_iter().chain(challenge.lane())) == 0 {
                 // Unreachable: until both are out, μ's hash or H(c̃) waits.
                 debug_assert!(false, "nothing to permute before μ and c");
