@@ -1,39 +1,58 @@
-//! A bounded cache of prepared keys, keyed by suite and the exact public-key bytes,
-//! that admits a key only on its second sight.
+//! A bounded cache of prepared keys, found by a keyed digest of suite and public-key
+//! bytes and checked against the exact bytes, that admits a key only on its second sight.
 //!
 //! Why a doorkeeper: preparing a key (ExpandA into memory, tr, NTT(t1)) costs more than
 //! one one-shot verify, so a cache that prepared every new key would make a block of
 //! fresh keys (what an attacker builds to be slow) slower than no cache at all. A key is
-//! verified one-shot on first sight and only remembered by a 64-bit digest; seen again,
-//! it is prepared and kept.
+//! verified one-shot on first sight and only remembered by its digest; seen again, it is
+//! prepared and kept.
+//!
+//! Why one digest: a call hashes the key's bytes once (foldhash, keyed per cache) and
+//! copies nothing unless it admits the key, so a miss costs the one-shot verify and a
+//! few tens of nanoseconds (hashing with SipHash and boxing a copy of the key for the
+//! lookup cost 4–7 % of an ML-DSA-44 one-shot verify).
 
-use std::hash::{BuildHasher, RandomState};
+use std::hash::BuildHasher;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use lru::LruCache;
 use pqverify_core::{Error, PreparedKey, Suite};
 
-type Key = (Suite, Box<[u8]>);
-
 /// Prepared keys for keys seen again (a node sees the same validators' keys in
 /// block after block), evicting the least recently used when full. Prepared keys are
 /// only ever built here from the encoded key; nothing expanded is taken from outside.
 pub struct KeyCache {
     inner: Mutex<Inner>,
-    /// Keyed per process, so that nobody can aim keys at one doorkeeper slot.
-    hasher: RandomState,
+    /// Keyed per cache, so that nobody can aim keys at one digest or doorkeeper slot.
+    hasher: foldhash::quality::RandomState,
 }
 
 struct Inner {
-    prepared: LruCache<Key, Arc<PreparedKey>>,
+    /// By digest. Two keys with one digest share an entry: the later one admitted
+    /// replaces the other, and a lookup whose bytes differ is a miss.
+    prepared: LruCache<u64, Held>,
     seen: Doorkeeper,
+}
+
+/// A prepared key and what it was prepared from, compared on every hit.
+struct Held {
+    suite: Suite,
+    public_key: Box<[u8]>,
+    key: Arc<PreparedKey>,
+}
+
+impl Held {
+    fn is(&self, suite: Suite, public_key: &[u8]) -> bool {
+        self.suite == suite && *self.public_key == *public_key
+    }
 }
 
 /// Digests of keys seen once, in a direct-mapped table: a key whose slot holds its
 /// digest was seen before. Two keys sharing a slot overwrite each other, so a repeated
-/// key may be admitted a sight later than it could be; nothing is ever wrongly reused,
-/// because the prepared keys themselves are found by their full bytes.
+/// key may be admitted a sight later than it could be (or, sharing a digest, a sight
+/// earlier); nothing is ever wrongly reused,
+/// because a prepared key is used only for the bytes it was prepared from.
 struct Doorkeeper {
     slots: Box<[u64]>,
 }
@@ -73,7 +92,7 @@ impl KeyCache {
         let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
         KeyCache {
             inner: Mutex::new(Inner { prepared: LruCache::new(capacity), seen: Doorkeeper::new(capacity.get()) }),
-            hasher: RandomState::new(),
+            hasher: foldhash::quality::RandomState::default(),
         }
     }
 
@@ -86,25 +105,36 @@ impl KeyCache {
         pk: &[u8],
         make: impl FnOnce() -> Result<PreparedKey, Error>,
     ) -> Result<Option<Arc<PreparedKey>>, Error> {
-        let key: Key = (suite, pk.into());
-        let digest = self.hasher.hash_one(&key);
+        self.get_by_digest(self.hasher.hash_one((suite, pk)), suite, pk, make)
+    }
+
+    /// [`Self::get_if_seen`] with the digest given (tests give two keys one digest).
+    fn get_by_digest(
+        &self,
+        digest: u64,
+        suite: Suite,
+        pk: &[u8],
+        make: impl FnOnce() -> Result<PreparedKey, Error>,
+    ) -> Result<Option<Arc<PreparedKey>>, Error> {
         {
             let mut inner = self.lock();
-            if let Some(found) = inner.prepared.get(&key) {
-                return Ok(Some(Arc::clone(found)));
+            if let Some(held) = inner.prepared.get(&digest)
+                && held.is(suite, pk)
+            {
+                return Ok(Some(Arc::clone(&held.key)));
             }
             if !inner.seen.seen_before(digest) {
                 return Ok(None);
             }
         }
         // Expand outside the lock; two threads may both build the same key once.
-        let prepared = Arc::new(make()?);
+        let key = Arc::new(make()?);
         let mut inner = self.lock();
         inner.seen.forget(digest);
-        if !inner.prepared.contains(&key) {
-            inner.prepared.put(key, Arc::clone(&prepared));
+        if !inner.prepared.peek(&digest).is_some_and(|held| held.is(suite, pk)) {
+            inner.prepared.put(digest, Held { suite, public_key: pk.into(), key: Arc::clone(&key) });
         }
-        Ok(Some(prepared))
+        Ok(Some(key))
     }
 
     /// Number of prepared keys held.
@@ -179,6 +209,29 @@ mod tests {
         assert!(get(&cache, &built, 2));
         assert_eq!(built.get(), 4);
         assert_eq!(cache.len(), 2);
+    }
+
+    #[test]
+    fn keys_sharing_a_digest_never_get_each_others_prepared_key() {
+        let cache = KeyCache::new(4);
+        let suite = Suite::SlhDsaShake128f;
+        let get = |b: u8| cache.get_by_digest(7, suite, &key(b), || PreparedKey::new(suite, &key(b))).unwrap();
+        assert!(get(1).is_none());
+        let one = get(1).expect("second sight of 1: prepared");
+        assert!(Arc::ptr_eq(&get(1).expect("a hit"), &one));
+        // 2 has 1's digest: a miss (one-shot), then prepared in 1's place.
+        assert!(get(2).is_none(), "2 must not get 1's prepared key");
+        let two = get(2).expect("second sight of 2: prepared");
+        assert!(!Arc::ptr_eq(&two, &one));
+        assert!(Arc::ptr_eq(&get(2).expect("a hit"), &two));
+        // The same bytes under another suite are another key.
+        let other = Suite::SlhDsaSha2_128f;
+        let under_other = cache.get_by_digest(7, other, &key(2), || PreparedKey::new(other, &key(2))).unwrap();
+        assert!(under_other.is_none(), "another suite must not get 2's prepared key");
+        // 1 was replaced: whatever comes back for it (the digest was just seen, so it
+        // is prepared again), it is never 2's key.
+        assert!(get(1).is_none_or(|k| !Arc::ptr_eq(&k, &two)));
+        assert_eq!(cache.len(), 1);
     }
 
     #[test]

@@ -313,6 +313,11 @@ pub(crate) fn native_ways(
         Box::new(PortableWay) as Box<dyn Way>,
         Box::new(PreparedWay),
         single("pqverify-cached", Arc::new(Pqverify::with_cache(KEY_CACHE))),
+        // One-shot on the distinct keys: what the cache on first sight is measured against.
+        Box::new(DistinctWay::new("pqverify-distinct", distinct, || Fresh {
+            verifier: Box::new(Single(Arc::new(Pqverify::one_shot()))),
+            dual: None,
+        })),
         Box::new(DistinctWay::new("pqverify-cached-distinct", distinct, || Fresh {
             verifier: Box::new(Single(Arc::new(Pqverify::with_cache(KEY_CACHE)))),
             dual: None,

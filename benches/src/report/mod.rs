@@ -69,13 +69,14 @@ pub struct Report {
 
 /// Native ways in column order (liboqs first: the check relies on it). A liboqs loaded
 /// at run time is a way of its own, `liboqs-<version>`, after the linked one.
-const NATIVE_WAYS: [&str; 12] = [
+const NATIVE_WAYS: [&str; 13] = [
     "liboqs",
     "reference",
     "pqverify",
     "pqverify-portable",
     "pqverify-prepared",
     "pqverify-cached",
+    "pqverify-distinct",
     "pqverify-cached-distinct",
     "dual-enforce",
     "dual-enforce-distinct",
