@@ -64,25 +64,17 @@ impl Doorkeeper {
         Doorkeeper { slots: vec![0; slots].into_boxed_slice() }
     }
 
-    /// Whether `digest` was recorded before; records it either way.
-    fn seen_before(&mut self, digest: u64) -> bool {
+    /// Whether `digest` was recorded before. A digest seen before is taken out (its
+    /// key is about to be prepared: a sight of it meanwhile, on another thread, verifies
+    /// one-shot instead of preparing it twice); one not seen before is recorded.
+    fn second_sight(&mut self, digest: u64) -> bool {
         // 0 marks an empty slot, so digests are made odd.
         let digest = digest | 1;
         let mask = self.slots.len() - 1;
         let slot = &mut self.slots[(digest >> 1) as usize & mask];
         let seen = *slot == digest;
-        *slot = digest;
+        *slot = if seen { 0 } else { digest };
         seen
-    }
-
-    /// Forgets one digest (after its key was admitted), so the slot is free for another.
-    fn forget(&mut self, digest: u64) {
-        let digest = digest | 1;
-        let mask = self.slots.len() - 1;
-        let slot = &mut self.slots[(digest >> 1) as usize & mask];
-        if *slot == digest {
-            *slot = 0;
-        }
     }
 }
 
@@ -123,14 +115,13 @@ impl KeyCache {
             {
                 return Ok(Some(Arc::clone(&held.key)));
             }
-            if !inner.seen.seen_before(digest) {
+            if !inner.seen.second_sight(digest) {
                 return Ok(None);
             }
         }
-        // Expand outside the lock; two threads may both build the same key once.
+        // Expand outside the lock.
         let key = Arc::new(make()?);
         let mut inner = self.lock();
-        inner.seen.forget(digest);
         if !inner.prepared.peek(&digest).is_some_and(|held| held.is(suite, pk)) {
             inner.prepared.put(digest, Held { suite, public_key: pk.into(), key: Arc::clone(&key) });
         }
@@ -235,18 +226,18 @@ mod tests {
     }
 
     #[test]
-    fn the_doorkeeper_tells_a_digest_seen_before() {
+    fn the_doorkeeper_tells_a_second_sight_once() {
         let mut door = Doorkeeper::new(1);
         assert_eq!(door.slots.len(), 64);
-        assert!(!door.seen_before(10));
-        assert!(door.seen_before(10));
-        door.forget(10);
-        assert!(!door.seen_before(10));
+        assert!(!door.second_sight(10));
+        assert!(door.second_sight(10));
+        // Taken out on its second sight: the next is a first sight again.
+        assert!(!door.second_sight(10));
         // A digest in the same slot replaces the first one.
-        assert!(!door.seen_before(10 + (64 << 1)));
-        assert!(!door.seen_before(10));
+        assert!(!door.second_sight(10 + (64 << 1)));
+        assert!(!door.second_sight(10));
         // Digest 0 is a real digest, not an empty slot.
-        assert!(!door.seen_before(0));
-        assert!(door.seen_before(0));
+        assert!(!door.second_sight(0));
+        assert!(door.second_sight(0));
     }
 }
