@@ -277,7 +277,7 @@ impl Report {
         };
         let _ = writeln!(
             out,
-            "\nMedians in µs (median of the round medians); in brackets, % {base} in the same run, or of the pure-Rust reference (ʳ) where no liboqs has the suite; then verifications per second on one core (10⁹ / median ns). `*-distinct` ways verify each signature under a key of its own, first seen at that call (each pass over the keys starts from an empty key cache); `pqverify-distinct` is pqverify one-shot on those keys; `pqverify-cached` is pqverify behind the dual verifier's key cache, which prepares a key on its second sight.\n"
+            "\nMedians in µs (median of the round medians); in brackets, % {base} in the same run, or of the pure-Rust reference (ʳ) where no liboqs has the suite; then verifications per second on one core (10⁹ / median ns). `*-distinct` ways verify each signature under a key of its own, first seen at that call (each pass over the keys starts from an empty key cache); `pqverify-distinct` is pqverify one-shot on those keys; `pqverify-cached` is pqverify behind the dual verifier's key cache, which prepares a key from its second sight on.\n"
         );
     }
 

@@ -18,7 +18,7 @@ impl Pqverify {
         Pqverify { cache: None }
     }
 
-    /// Verification through a bounded cache of prepared keys, admitted on second sight.
+    /// Verification through a bounded cache of prepared keys (see [`KeyCache`] for which keys it admits).
     pub fn with_cache(capacity: usize) -> Self {
         Pqverify { cache: Some(KeyCache::new(capacity)) }
     }
