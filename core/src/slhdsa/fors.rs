@@ -92,12 +92,12 @@ pub(crate) fn pk_from_sig(
                 a.set_tree_height(height as u32 + 1);
                 if (indices[i] >> height) & 1 == 0 {
                     a.set_tree_index(a.tree_index() / 2);
-                    lefts[j][..n].copy_from_slice(&nodes[j][..n]);
-                    rights[j][..n].copy_from_slice(sibling);
+                    lefts[j] = nodes[j];
+                    crate::hash::bytes::copy(&mut rights[j][..n], sibling);
                 } else {
                     a.set_tree_index((a.tree_index() - 1) / 2);
-                    lefts[j][..n].copy_from_slice(sibling);
-                    rights[j][..n].copy_from_slice(&nodes[j][..n]);
+                    crate::hash::bytes::copy(&mut lefts[j][..n], sibling);
+                    rights[j] = nodes[j];
                 }
             }
             hash.h_x4(

@@ -81,7 +81,9 @@ pub(crate) fn pk_from_sig(
         }
         for (lane, result) in lanes.iter_mut().zip(&results) {
             if let Some((chain, step)) = lane {
-                ends[*chain][..n].copy_from_slice(&result[..n]);
+                // Whole nodes (bytes past n are never read): a fixed-size move, not a
+                // call to memcpy for n bytes at every step of every chain.
+                ends[*chain] = *result;
                 *step += 1;
                 if *step == W - 1 {
                     *lane = None;
