@@ -24,8 +24,9 @@ const MAX_LEN: usize = 2 * MAX_N + 3;
 /// address set.
 ///
 /// The chains are independent, so up to four advance together through
-/// [`TweakableHash::f_x4`]: a finished chain's lane takes the next chain; the ends
-/// are then absorbed into T_len in chain order, as the standard defines it.
+/// [`TweakableHash::f_x4`]: a finished chain's lane takes the next chain, the longest
+/// still waiting (so that the last steps are not one long chain alone); the ends are
+/// then absorbed into T_len in chain order, as the standard defines it.
 pub(crate) fn pk_from_sig(
     p: &Params,
     hash: &dyn TweakableHash,
@@ -42,17 +43,29 @@ pub(crate) fn pk_from_sig(
         *d = x;
         end[..n].copy_from_slice(value);
     }
+    // The chains longest first (lowest digit first, chain order among equals: a
+    // counting sort), without those whose digit w − 1 is already the chain's end.
+    let mut first = [0usize; W];
+    for &d in &digit[..len] {
+        first[d] += 1;
+    }
+    let mut at = 0;
+    for slot in &mut first {
+        (*slot, at) = (at, at + *slot);
+    }
+    let waiting = first[W - 1];
+    let mut order = [0usize; MAX_LEN];
+    for (chain, &d) in digit[..len].iter().enumerate() {
+        order[first[d]] = chain;
+        first[d] += 1;
+    }
+    let mut order = order[..waiting].iter();
     // Lanes: (chain, next step) for the chains in flight.
     let mut lanes: [Option<(usize, usize)>; 4] = [None; 4];
-    let mut next_chain = 0;
     loop {
         for lane in lanes.iter_mut().filter(|l| l.is_none()) {
-            while next_chain < len && digit[next_chain] == W - 1 {
-                next_chain += 1; // already at the chain's end: nothing to hash
-            }
-            if next_chain < len {
-                *lane = Some((next_chain, digit[next_chain]));
-                next_chain += 1;
+            if let Some(&chain) = order.next() {
+                *lane = Some((chain, digit[chain]));
             }
         }
         let active = lanes.iter().filter(|l| l.is_some()).count();
