@@ -45,7 +45,8 @@ pub(crate) fn pk_from_sig(
     }
     // The chains longest first (lowest digit first, chain order among equals: a
     // counting sort), without those whose digit w − 1 is already the chain's end.
-    let mut first = [0usize; W];
+    // Bytes: len ≤ 67, and the stack stays as small as the verify's other frames.
+    let mut first = [0u8; W];
     for &d in &digit[..len] {
         first[d] += 1;
     }
@@ -53,18 +54,18 @@ pub(crate) fn pk_from_sig(
     for slot in &mut first {
         (*slot, at) = (at, at + *slot);
     }
-    let waiting = first[W - 1];
-    let mut order = [0usize; MAX_LEN];
-    for (chain, &d) in digit[..len].iter().enumerate() {
-        order[first[d]] = chain;
+    let waiting = usize::from(first[W - 1]);
+    let mut order = [0u8; MAX_LEN];
+    for (chain, &d) in (0u8..).zip(&digit[..len]) {
+        order[usize::from(first[d])] = chain;
         first[d] += 1;
     }
-    let mut order = order[..waiting].iter();
+    let mut order = order[..waiting].iter().map(|&chain| usize::from(chain));
     // Lanes: (chain, next step) for the chains in flight.
     let mut lanes: [Option<(usize, usize)>; 4] = [None; 4];
     loop {
         for lane in lanes.iter_mut().filter(|l| l.is_none()) {
-            if let Some(&chain) = order.next() {
+            if let Some(chain) = order.next() {
                 *lane = Some((chain, digit[chain]));
             }
         }
