@@ -61,6 +61,12 @@ impl Held {
     }
 }
 
+/// Slots of the doorkeeper's and the counts' tables for a cache of `capacity` keys: about
+/// four per key, a power of two (the slot is a digest's low bits), at least 64.
+fn table_len(capacity: usize) -> usize {
+    capacity.saturating_mul(4).clamp(64, 1 << 22).next_power_of_two()
+}
+
 /// Digests of keys seen, in a direct-mapped table: a key whose slot holds its digest
 /// was seen before. Two keys sharing a slot overwrite each other, so a repeated key may
 /// be counted a sight later than it could be. Keys seen once never reach [`Sights`].
@@ -69,10 +75,9 @@ struct Doorkeeper {
 }
 
 impl Doorkeeper {
-    /// Room for about four times the cache's keys (a power of two, at least 64).
+    /// Room for about four times the cache's keys ([`table_len`]).
     fn new(capacity: usize) -> Self {
-        let slots = capacity.saturating_mul(4).clamp(64, 1 << 22).next_power_of_two();
-        Doorkeeper { slots: vec![0; slots].into_boxed_slice() }
+        Doorkeeper { slots: vec![0; table_len(capacity)].into_boxed_slice() }
     }
 
     /// Whether `digest` was recorded before; records it either way.
@@ -102,11 +107,14 @@ impl Sights {
     /// Counts saturate here (recency matters more than old popularity).
     const MAX: u8 = 15;
 
-    /// Counters for about four times the cache's keys (a power of two, at least 64),
-    /// halved every ten sights per cached key.
+    /// Counters for about four times the cache's keys ([`table_len`]), halved every
+    /// ten sights per cached key.
     fn new(capacity: usize) -> Self {
-        let slots = capacity.saturating_mul(4).clamp(64, 1 << 22).next_power_of_two();
-        Sights { counts: vec![0; slots].into_boxed_slice(), since_halving: 0, period: capacity.saturating_mul(10) }
+        Sights {
+            counts: vec![0; table_len(capacity)].into_boxed_slice(),
+            since_halving: 0,
+            period: capacity.saturating_mul(10),
+        }
     }
 
     fn slots(&self, digest: u64) -> [usize; 2] {
