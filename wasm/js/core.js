@@ -21,9 +21,10 @@ export function simdSupported() {
   }
 }
 
-function isBufferSource(value) {
+/** The .wasm bytes or a compiled module: what initSync takes, and init() without fetching. */
+function isBytesOrModule(value) {
   const tag = Object.prototype.toString.call(value);
-  return tag === '[object Uint8Array]' || tag === '[object ArrayBuffer]';
+  return tag === '[object Uint8Array]' || tag === '[object ArrayBuffer]' || value instanceof WebAssembly.Module;
 }
 
 /**
@@ -46,7 +47,7 @@ export function makeInstance(glue) {
     initSync(bytesOrModule) {
       if (ready !== null) return;
       requireWasm();
-      if (!(isBufferSource(bytesOrModule) || bytesOrModule instanceof WebAssembly.Module)) {
+      if (!isBytesOrModule(bytesOrModule)) {
         throw new TypeError('pqverify: initSync takes the .wasm bytes (Uint8Array or ArrayBuffer) or a WebAssembly.Module');
       }
       exports = glue.initSync({ module: bytesOrModule });
@@ -55,7 +56,7 @@ export function makeInstance(glue) {
     async initFrom(input) {
       if (ready !== null) return;
       requireWasm();
-      if (isBufferSource(input) || input instanceof WebAssembly.Module) {
+      if (isBytesOrModule(input)) {
         // Compiled (off the thread) and instantiated here, not by the glue's loader: it
         // first asks whether Request and Response exist, and in Node that question loads
         // the fetch implementation (17–25 ms in Node 24) for bytes that need no fetch.
