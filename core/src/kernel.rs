@@ -237,11 +237,11 @@ pub(crate) fn sha256_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 
     set().sha256_x4.map(|x4| x4(mid, blocks, out)).is_some()
 }
 
-/// SHA-512 compression of two blocks from one midstate, digests out; `false` as for
-/// [`sha256_x4`].
+/// SHA-512 compression of four blocks from one midstate, digests out, of which the
+/// first `live` (1 to 4) are needed; `false` as for [`sha256_x4`].
 #[inline]
-pub(crate) fn sha512_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8; 64]; 2]) -> bool {
-    set().sha512_x2.map(|x2| x2(mid, blocks, out)).is_some()
+pub(crate) fn sha512_x4(mid: &[u64; 8], blocks: &[[u8; 128]; 4], live: usize, out: &mut [[u8; 64]; 4]) -> bool {
+    set().sha512_x4.map(|x4| x4(mid, blocks, live, out)).is_some()
 }
 
 /// ML-DSA NTT (FIPS 204 Algorithm 41).

@@ -34,9 +34,9 @@ pub(crate) fn block_bytes(block: &Shake128Block) -> [u8; SHAKE128_RATE] {
 /// `crate::portable::sha256::digest_x4`).
 pub(crate) type Sha256X4 = fn(&[u32; 8], &[[u8; 64]; 4], &mut [[u8; 32]; 4]);
 
-/// Two SHA-512 compressions from one midstate, digests out (see
-/// `crate::portable::sha512::digest_x2`).
-pub(crate) type Sha512X2 = fn(&[u64; 8], &[[u8; 128]; 2], &mut [[u8; 64]; 2]);
+/// Four SHA-512 compressions from one midstate, the first `live` (1 to 4) of them
+/// needed, digests out (see `crate::portable::sha512::digest_x4`).
+pub(crate) type Sha512X4 = fn(&[u64; 8], &[[u8; 128]; 4], usize, &mut [[u8; 64]; 4]);
 
 /// A kernel set. Each entry's contract is its portable twin's doc (the path in the
 /// entry's doc); `None` is a kernel the set does not have, which the caller replaces by
@@ -60,8 +60,8 @@ pub(crate) struct KernelSet {
     pub(crate) sha512_compress: fn(&mut [u64; 8], &[u8; 128]),
     /// Four SHA-256 blocks for the price of fewer, where a vector unit has the lanes.
     pub(crate) sha256_x4: Option<Sha256X4>,
-    /// Two SHA-512 blocks for the price of fewer, where a vector unit has the lanes.
-    pub(crate) sha512_x2: Option<Sha512X2>,
+    /// Four SHA-512 blocks for the price of fewer, where a vector unit has the lanes.
+    pub(crate) sha512_x4: Option<Sha512X4>,
     /// NTT, FIPS 204 Algorithm 41 (`portable::ntt::ntt`).
     pub(crate) ntt: fn(&mut Poly),
     /// Inverse NTT, Algorithm 42 (`portable::ntt::inv_ntt`).

@@ -87,8 +87,8 @@ pub(crate) fn sha256_x4(
     true
 }
 
-/// SHA-512 resumed from `mid`, as [`sha256_x4`]: two lanes per kernel call (lane j is
-/// block j % 2 of pair j / 2), a pair with no live lane skipped.
+/// SHA-512 resumed from `mid`, as [`sha256_x4`]; the kernel is told how many lanes
+/// lead up to the last live one, so that it can skip the idle lanes after it.
 pub(crate) fn sha512_x4(
     mid: &[u64; 8],
     blocks: u64,
@@ -96,25 +96,16 @@ pub(crate) fn sha512_x4(
     live: [bool; 4],
     out: &mut [[u8; 64]; 4],
 ) -> bool {
-    let mut pairs = [[[0u8; 128]; 2]; 2];
-    if !pairs
-        .as_flattened_mut()
-        .iter_mut()
-        .zip(parts)
-        .all(|(block, parts)| Sha512::pad_one_block(blocks, &parts, block))
-    {
+    let mut last = [[0u8; 128]; 4];
+    if !last.iter_mut().zip(parts).all(|(block, parts)| Sha512::pad_one_block(blocks, &parts, block)) {
         return false;
     }
-    for ((pair, digests), lanes) in pairs.iter().zip(out.as_chunks_mut::<2>().0).zip([[0, 1], [2, 3]]) {
-        if !live[lanes[0]] && !live[lanes[1]] {
-            continue;
-        }
-        if !kernel::sha512_x2(mid, pair, digests) {
-            for ((digest, block), _) in digests.iter_mut().zip(pair).zip(lanes).filter(|&(_, j)| live[j]) {
-                let mut state = *mid;
-                C512::compress(&mut state, block);
-                C512::output(&state, digest);
-            }
+    let Some(lanes) = live.iter().rposition(|&l| l).map(|j| j + 1) else { return true };
+    if !kernel::sha512_x4(mid, &last, lanes, out) {
+        for ((digest, block), _) in out.iter_mut().zip(&last).zip(live).filter(|(_, live)| *live) {
+            let mut state = *mid;
+            C512::compress(&mut state, block);
+            C512::output(&state, digest);
         }
     }
     true

@@ -1,5 +1,5 @@
 //! wasm simd128 kernels. Replaces: Keccak-f[1600] ×4 (two states per vector),
-//! SHA-256 compression ×4 (one block per 32-bit lane), SHA-512 compression ×2 (one
+//! SHA-256 compression ×4 (one block per 32-bit lane), SHA-512 compression ×4 (two pairs, one
 //! block per 64-bit lane), and the ML-DSA NTT, inverse NTT, pointwise products,
 //! UseHint and RejNTTPoly's sampling (four coefficients per vector).
 
@@ -18,7 +18,7 @@ pub(crate) const SET: KernelSet = KernelSet {
     name: "simd128",
     f1600x4: keccak::f1600x4,
     sha256_x4: Some(sha256::digest_x4),
-    sha512_x2: Some(sha512::digest_x2),
+    sha512_x4: Some(sha512::digest_x4),
     ntt: ntt::ntt,
     inv_ntt: ntt::inv_ntt,
     pointwise: ntt::pointwise,

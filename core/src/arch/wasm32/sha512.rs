@@ -1,5 +1,6 @@
 //! SHA-512 compression of two blocks at once with wasm simd128: one block per 64-bit
-//! lane, through the generic written-out rounds (`hash::sha2_rounds::compress`). Built
+//! lane, through the generic written-out rounds (`portable::sha2_rounds::compress`);
+//! four blocks as two such pairs, a pair with no live block skipped. Built
 //! only with `-C target-feature=+simd128`. Must match the `sha2` crate's compression
 //! bit for bit (checked in the wasm tests, and by every SLH-DSA-SHA2 ACVP case).
 
@@ -35,10 +36,18 @@ impl Word<u64> for v128 {
     }
 }
 
-/// Contract: `portable::sha512::digest_x2`. The blocks' words reach their lanes
-/// by vector loads, one byte shuffle per two words (big-endian) and 2×2 transposes;
-/// the shared midstate is splat.
-pub(crate) fn digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8; 64]; 2]) {
+/// Contract: `portable::sha512::digest_x4`: the pairs holding the first `live` blocks.
+pub(crate) fn digest_x4(mid: &[u64; 8], blocks: &[[u8; 128]; 4], live: usize, out: &mut [[u8; 64]; 4]) {
+    let (pairs, outs) = (blocks.as_chunks::<2>().0, out.as_chunks_mut::<2>().0);
+    for (pair, digests) in pairs.iter().zip(outs).take(live.div_ceil(2)) {
+        digest_x2(mid, pair, digests);
+    }
+}
+
+/// Two blocks from `mid`, digests out. The blocks' words reach their lanes by vector
+/// loads, one byte shuffle per two words (big-endian) and 2×2 transposes; the shared
+/// midstate is splat.
+fn digest_x2(mid: &[u64; 8], blocks: &[[u8; 128]; 2], out: &mut [[u8; 64]; 2]) {
     let mut block = [u64x2_splat(0); 16];
     for pair in 0..8 {
         let [r0, r1]: [v128; 2] = core::array::from_fn(|j| {

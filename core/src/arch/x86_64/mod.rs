@@ -1,10 +1,11 @@
-//! AVX2 (and BMI) kernels, and the AVX-512 set over them. The AVX2 set replaces:
-//! Keccak-f[1600] ×1 (BMI) and ×4, SHA-256 and SHA-512 compression (the `sha2` crate's
-//! SHA-NI and AVX2 code), SHA-256 ×4 (two interleaved SHA-NI streams, where the CPU has
-//! the SHA extensions), the ML-DSA NTT, inverse NTT and pointwise products, UseHint,
-//! RejNTTPoly's sampling loop, and the t1/z decoders and w1 encoder. The AVX-512 set is
-//! the AVX2 set with Keccak ×4 done with AVX-512VL's rotates, ternary logic and 32
-//! registers (`keccak_avx512`).
+//! AVX2 (and BMI) kernels, and the AVX-512 set over them. The AVX2 set replaces every
+//! portable kernel: Keccak-f[1600] ×1 (BMI) and ×4, SHA-256 and SHA-512 compression (the
+//! `sha2` crate's SHA-NI and AVX2 code), SHA-256 ×4 (two interleaved SHA-NI streams,
+//! where the CPU has the SHA extensions), SHA-512 ×4 (a block per 64-bit lane), the
+//! ML-DSA NTT, inverse NTT and pointwise products, UseHint, RejNTTPoly's sampling loop,
+//! and the t1/z decoders and w1 encoder. The AVX-512 set is the AVX2 set with Keccak ×4
+//! and SHA-512 ×4 done with AVX-512VL's rotates and ternary logic (and, for Keccak, its
+//! 32 registers: `keccak_avx512`).
 //!
 //! Each kernel takes the [`Avx2`] (or [`Avx512`]) token and calls a
 //! `#[target_feature(enable = …)]` body: the token is the proof that makes that call
@@ -20,6 +21,7 @@ pub(crate) mod keccak_avx512;
 pub(crate) mod ntt;
 pub(crate) mod sample;
 pub(crate) mod sha256;
+pub(crate) mod sha512;
 mod token;
 mod transpose;
 
@@ -41,10 +43,11 @@ static SET_512: KernelSet = KernelSet {
     name: "avx512",
     f1600x4: |s, live| keccak_avx512::f1600x4(PROVEN_512, s, live),
     f1600x4_each: Some(|states| keccak_avx512::f1600x4_each(PROVEN_512, states)),
+    sha512_x4: Some(|mid, blocks, live, out| sha512::digest_x4_avx512(PROVEN_512, mid, blocks, live, out)),
     ..SET
 };
 
-/// The portable set with the entries this CPU does better.
+/// Every entry of the portable set done better on this CPU.
 static SET: KernelSet = KernelSet {
     name: "avx2",
     f1600: |a| keccak::f1600(PROVEN, a),
@@ -53,6 +56,7 @@ static SET: KernelSet = KernelSet {
     sha256_compress: |state, block| sha2::block_api::compress256(state, core::slice::from_ref(block)),
     sha512_compress: |state, block| sha2::block_api::compress512(state, core::slice::from_ref(block)),
     sha256_x4: Some(sha256::digest_x4_detected),
+    sha512_x4: Some(|mid, blocks, live, out| sha512::digest_x4(PROVEN, mid, blocks, live, out)),
     ntt: |a| ntt::ntt(PROVEN, a),
     inv_ntt: |a| ntt::inv_ntt(PROVEN, a),
     pointwise: |acc, a, b, sub| ntt::pointwise(PROVEN, acc, a, b, sub),
@@ -62,7 +66,6 @@ static SET: KernelSet = KernelSet {
     unpack_z: |bytes, gamma1_log2, bound, out| encode::unpack_z(PROVEN, bytes, gamma1_log2, bound, out),
     pack_w1: |w1, bits, out| encode::pack_w1(PROVEN, w1, bits, out),
     rej_sample: |block, out, filled| sample::rej_sample(PROVEN, block, out, filled),
-    ..crate::portable::SET
 };
 
 /// What the property tests of every AVX2 kernel share.
