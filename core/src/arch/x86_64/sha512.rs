@@ -8,12 +8,12 @@
 
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_cvtsi64_si128, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_shuffle_epi8,
-    _mm256_sll_epi64, _mm256_srl_epi64, _mm256_storeu_si256, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
-    _mm256_xor_si256,
+    _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi64x, _mm256_shuffle_epi8, _mm256_sll_epi64, _mm256_srl_epi64,
+    _mm256_storeu_si256, _mm256_xor_si256,
 };
 
 use super::token::{Avx2, Avx512};
+use super::transpose::transpose4;
 use crate::portable::sha2_rounds::{Bits, Word, compress};
 use crate::portable::sha512::Sha512Rounds;
 
@@ -127,23 +127,6 @@ fn count(bits: u32) -> __m128i {
     unsafe { _mm_cvtsi64_si128(i64::from(bits)) }
 }
 
-/// The 4 × 4 transpose of 64-bit words: word i of register j ↔ word j of register i.
-/// Takes the blocks' words to their lanes, and the lanes' digests back.
-#[inline(always)]
-fn transpose(r: [__m256i; 4]) -> [__m256i; 4] {
-    // SAFETY: called only from `digest`, inside the AVX2 bodies.
-    unsafe {
-        let (t0, t1) = (_mm256_unpacklo_epi64(r[0], r[1]), _mm256_unpackhi_epi64(r[0], r[1]));
-        let (t2, t3) = (_mm256_unpacklo_epi64(r[2], r[3]), _mm256_unpackhi_epi64(r[2], r[3]));
-        [
-            _mm256_permute2x128_si256::<0x20>(t0, t2),
-            _mm256_permute2x128_si256::<0x20>(t1, t3),
-            _mm256_permute2x128_si256::<0x31>(t0, t2),
-            _mm256_permute2x128_si256::<0x31>(t1, t3),
-        ]
-    }
-}
-
 /// Each 64-bit word's bytes reversed: SHA-512's big-endian words ↔ the lanes' order.
 #[inline(always)]
 fn byte_swap(v: __m256i) -> __m256i {
@@ -160,7 +143,7 @@ fn byte_swap(v: __m256i) -> __m256i {
 }
 
 /// The body both entries compile: words to lanes (32-byte loads, byte swaps, 4 × 4
-/// transposes), the rounds, the digests back the same way.
+/// transposes: `transpose4`, as the Keccak kernels gather their states), the rounds, the digests back the same way.
 #[inline(always)]
 fn digest(mid: &[u64; 8], blocks: &[[u8; 128]; 4], out: &mut [[u8; 64]; 4]) {
     let mut w = [X4::splat(0); 16];
@@ -171,7 +154,9 @@ fn digest(mid: &[u64; 8], blocks: &[[u8; 128]; 4], out: &mut [[u8; 64]; 4]) {
             // SAFETY: `bytes` is the 32 bytes an unaligned load reads; AVX2 as above.
             byte_swap(unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) })
         };
-        for (i, v) in transpose([row(0), row(1), row(2), row(3)]).into_iter().enumerate() {
+        // SAFETY: inside the AVX2 bodies (see `X4`).
+        let words = unsafe { transpose4([row(0), row(1), row(2), row(3)]) };
+        for (i, v) in words.into_iter().enumerate() {
             w[4 * group + i] = X4(v);
         }
     }
@@ -181,8 +166,9 @@ fn digest(mid: &[u64; 8], blocks: &[[u8; 128]; 4], out: &mut [[u8; 64]; 4]) {
     }
     compress::<Sha512Rounds, _>(&mut state, w);
     for group in 0..2 {
-        let words =
-            transpose([state[4 * group].0, state[4 * group + 1].0, state[4 * group + 2].0, state[4 * group + 3].0]);
+        let rows = [state[4 * group].0, state[4 * group + 1].0, state[4 * group + 2].0, state[4 * group + 3].0];
+        // SAFETY: inside the AVX2 bodies (see `X4`).
+        let words = unsafe { transpose4(rows) };
         for (digest, v) in out.iter_mut().zip(words) {
             let bytes = &mut digest[32 * group..32 * group + 32];
             // SAFETY: `bytes` is the 32 bytes an unaligned store writes; AVX2 as above.

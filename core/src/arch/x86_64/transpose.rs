@@ -29,22 +29,13 @@ pub(super) fn words(states: &SeparateStates<'_>, j: usize, i: usize) -> __m256i 
 /// `#[target_feature]`. For use inside an AVX2 function.
 macro_rules! gather {
     ($states:expr) => {{
-        use core::arch::x86_64::{
-            _mm256_permute2x128_si256, _mm256_set_epi64x, _mm256_setzero_si256, _mm256_unpackhi_epi64,
-            _mm256_unpacklo_epi64,
-        };
+        use core::arch::x86_64::{_mm256_set_epi64x, _mm256_setzero_si256};
         let states: &$crate::kernel_set::SeparateStates<'_> = $states;
         let words = |j: usize, i: usize| $crate::arch::x86_64::transpose::words(states, j, i);
         let mut a = [_mm256_setzero_si256(); 25];
         for i in (0..24).step_by(4) {
-            let (r0, r1, r2, r3) = (words(0, i), words(1, i), words(2, i), words(3, i));
-            // (s0[i], s1[i], s0[i+2], s1[i+2]), (s0[i+1], s1[i+1], s0[i+3], s1[i+3]); same for s2, s3.
-            let (t0, t1) = (_mm256_unpacklo_epi64(r0, r1), _mm256_unpackhi_epi64(r0, r1));
-            let (t2, t3) = (_mm256_unpacklo_epi64(r2, r3), _mm256_unpackhi_epi64(r2, r3));
-            a[i] = _mm256_permute2x128_si256::<0x20>(t0, t2);
-            a[i + 1] = _mm256_permute2x128_si256::<0x20>(t1, t3);
-            a[i + 2] = _mm256_permute2x128_si256::<0x31>(t0, t2);
-            a[i + 3] = _mm256_permute2x128_si256::<0x31>(t1, t3);
+            let rows = [words(0, i), words(1, i), words(2, i), words(3, i)];
+            a[i..i + 4].copy_from_slice(&$crate::arch::x86_64::transpose::transpose4(rows));
         }
         let last = |j: usize| states[j].as_ref().map_or(0, |s| s[24]) as i64;
         a[24] = _mm256_set_epi64x(last(3), last(2), last(1), last(0));
@@ -53,21 +44,30 @@ macro_rules! gather {
 }
 pub(super) use gather;
 
+/// The 4 × 4 transpose of 64-bit words: word i of register j ↔ word j of register i (its
+/// own inverse). Register j holding four words of state (or block) j becomes four
+/// registers each holding one word index of all four, and back.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn transpose4(r: [__m256i; 4]) -> [__m256i; 4] {
+    // (r0[0], r1[0], r0[2], r1[2]), (r0[1], r1[1], r0[3], r1[3]); the same for r2, r3.
+    let (t0, t1) = (_mm256_unpacklo_epi64(r[0], r[1]), _mm256_unpackhi_epi64(r[0], r[1]));
+    let (t2, t3) = (_mm256_unpacklo_epi64(r[2], r[3]), _mm256_unpackhi_epi64(r[2], r[3]));
+    [
+        _mm256_permute2x128_si256::<0x20>(t0, t2),
+        _mm256_permute2x128_si256::<0x20>(t1, t3),
+        _mm256_permute2x128_si256::<0x31>(t0, t2),
+        _mm256_permute2x128_si256::<0x31>(t1, t3),
+    ]
+}
+
 /// [`gather!`]'s inverse: writes word i of register i back to each state present (an idle
 /// lane is never written).
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(super) fn scatter(a: &[__m256i; 25], states: &mut SeparateStates<'_>) {
     for i in (0..24).step_by(4) {
-        // (s0[i], s0[i+1], s2[i], s2[i+1]), (s1[i], s1[i+1], s3[i], s3[i+1]); same for i + 2.
-        let (u0, u1) = (_mm256_unpacklo_epi64(a[i], a[i + 1]), _mm256_unpackhi_epi64(a[i], a[i + 1]));
-        let (u2, u3) = (_mm256_unpacklo_epi64(a[i + 2], a[i + 3]), _mm256_unpackhi_epi64(a[i + 2], a[i + 3]));
-        let rows = [
-            _mm256_permute2x128_si256::<0x20>(u0, u2),
-            _mm256_permute2x128_si256::<0x20>(u1, u3),
-            _mm256_permute2x128_si256::<0x31>(u0, u2),
-            _mm256_permute2x128_si256::<0x31>(u1, u3),
-        ];
+        let rows = transpose4([a[i], a[i + 1], a[i + 2], a[i + 3]]);
         for (state, row) in states.iter_mut().zip(rows) {
             if let Some(s) = state {
                 // SAFETY: i ≤ 20, so words i .. i + 4 lie within the 25: the 32 bytes an
