@@ -88,8 +88,17 @@ fn check_ml_dsa(mix: &mut Mix, round: usize) -> Result<(), &'static str> {
         return Err("ML-DSA pointwise product differs from the portable one");
     }
     let row = 1 + round % 8;
-    let a: [Poly; 8] = core::array::from_fn(|_| mix.poly(Q));
-    let b: [Poly; 8] = core::array::from_fn(|_| mix.poly(Q));
+    let mut a: [Poly; 8] = core::array::from_fn(|_| mix.poly(Q));
+    let mut b: [Poly; 8] = core::array::from_fn(|_| mix.poly(Q));
+    if round % 4 == 3 {
+        // The largest sums: every product of a coefficient ±(q − 1)², one sign per coefficient.
+        let signs = mix.word();
+        for (a, b) in a.iter_mut().zip(&mut b) {
+            for (i, (x, y)) in a.0.iter_mut().zip(&mut b.0).enumerate() {
+                (*x, *y) = (Q - 1, if (signs >> (i % 64)) & 1 == 1 { 1 - Q } else { Q - 1 });
+            }
+        }
+    }
     let (mut kernel, mut reference) = (acc.clone(), acc);
     kernel::pointwise_row(&mut kernel, &a[..row], &b[..row]);
     portable::ntt::pointwise_row(&mut reference, &a[..row], &b[..row]);

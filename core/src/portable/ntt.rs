@@ -26,6 +26,10 @@ pub(crate) const ZETAS: [i32; N] = {
 /// transform and the 2^−32 each pointwise product leaves behind.
 pub(crate) const INV_N_MONT2: i32 = to_mont(to_mont(pow_mod(N as i64, Q as u64 - 2)) as i64);
 
+/// The inverse's last ζ (index 1, negated) times [`INV_N_MONT2`], one Montgomery
+/// product: the factor of x − y in the last layer, which also scales it.
+pub(crate) const INV_N_MONT2_ZETA: i32 = mont_reduce(INV_N_MONT2 as i64 * -(ZETAS[1] as i64));
+
 /// NTT (FIPS 204 Algorithm 41), in place. Input |a_i| < 2^27; output |â_i| < q.
 pub(crate) fn ntt(a: &mut Poly) {
     let w = &mut a.0;
@@ -59,7 +63,7 @@ pub(crate) fn inv_ntt(a: &mut Poly) {
     let w = &mut a.0;
     let mut m = N;
     let mut len = 1;
-    while len < N {
+    while len < N / 2 {
         let mut start = 0;
         while start < N {
             m -= 1;
@@ -81,8 +85,16 @@ pub(crate) fn inv_ntt(a: &mut Poly) {
         }
         len *= 2;
     }
-    for c in w.iter_mut() {
-        *c = freeze(mont_reduce(INV_N_MONT2 as i64 * *c as i64));
+    // The last layer (len 128, ζ index 1) and the scaling by 256⁻¹ in one: x + y times
+    // INV_N_MONT2, x − y times INV_N_MONT2_ZETA (one Montgomery product instead of the
+    // layer's and the scaling's; the same value mod q, and `freeze` makes it the same
+    // representative). |x ± y| < 2^27 here: 6,283,008 after the reduction, doubled
+    // by each of the four layers since.
+    let (lo, hi) = w.split_at_mut(N / 2);
+    for (x, y) in lo.iter_mut().zip(hi) {
+        let (a, b) = (*x, *y);
+        *x = freeze(mont_reduce(INV_N_MONT2 as i64 * (a + b) as i64));
+        *y = freeze(mont_reduce(INV_N_MONT2_ZETA as i64 * (a - b) as i64));
     }
 }
 
@@ -95,11 +107,17 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     }
 }
 
-/// acc += Σ_j a_j ∘ b_j over a row of Â and NTT(z) (Algorithm 8 line 9's Â ∘ NTT(z)).
-/// Same bounds as [`pointwise`] for each product; at most 8 products.
+/// acc += Σ_j a_j ∘ b_j over a row of Â and NTT(z) (Algorithm 8 line 9's Â ∘ NTT(z)),
+/// the products summed exactly and reduced once: acc_i += mont_reduce(Σ_j a_ji·b_ji).
+/// |a_ji|, |b_ji| < q and at most 8 products, so |Σ| < 8q² < 2^31·q (what `mont_reduce`
+/// takes) and acc_i moves by less than q. The same residue as a reduction per product
+/// (each is the sum times 2^−32 mod q), another representative; the inverse NTT's
+/// output, in [0, q), is the same either way.
 pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
-    for (a, b) in a.iter().zip(b) {
-        pointwise(acc, a, b, false);
+    debug_assert!(a.len() <= 8 && a.len() == b.len());
+    for (i, r) in acc.0.iter_mut().enumerate() {
+        let sum: i64 = a.iter().zip(b).map(|(a, b)| a.0[i] as i64 * b.0[i] as i64).sum();
+        *r += mont_reduce(sum);
     }
 }
 
@@ -138,6 +156,36 @@ mod tests {
         assert_eq!(pow_mod(ZETA, 256), (Q - 1) as i64);
         assert_eq!(pow_mod(ZETA, 512), 1);
         assert_eq!(ZETAS[0], to_mont(1));
+    }
+
+    #[test]
+    fn a_row_is_the_sum_of_its_products_mod_q_at_its_bounds() {
+        // Eight products of ±(q − 1)², the largest sums the contract allows, and random ones.
+        let mut rows: std::vec::Vec<(std::vec::Vec<Poly>, std::vec::Vec<Poly>)> = std::vec::Vec::new();
+        for sign in [1, -1] {
+            rows.push((std::vec![Poly([Q - 1; N]); 8], std::vec![Poly([sign * (Q - 1); N]); 8]));
+        }
+        for seed in 0..6 {
+            let l = 1 + seed as usize;
+            rows.push((
+                (0..l).map(|j| sample(seed * 10 + j as u32, Q)).collect(),
+                (0..l).map(|j| sample(seed * 10 + 5 + j as u32, Q)).collect(),
+            ));
+        }
+        for (a, b) in &rows {
+            let start = sample(7, Q);
+            let mut acc = start.clone();
+            pointwise_row(&mut acc, a, b);
+            let mut per_product = start.clone();
+            for (a, b) in a.iter().zip(b) {
+                pointwise(&mut per_product, a, b, false);
+            }
+            for i in 0..N {
+                let moved = acc.0[i] - start.0[i];
+                assert!(moved.abs() < Q, "coefficient {i} moved by {moved}");
+                assert_eq!((acc.0[i] - per_product.0[i]).rem_euclid(Q), 0, "coefficient {i}");
+            }
+        }
     }
 
     #[test]

@@ -69,6 +69,14 @@ pub(crate) fn compress_block(state: &mut [u32; 8], block: &[u8; 64]) {
     compress::<Sha256Rounds, _>(state, words(block));
 }
 
+/// One block compressed with the rolled loop (`sha2_rounds::compress_rolled`).
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128", not(feature = "slh-dsa"))))]
+#[inline(never)]
+pub(crate) fn compress_block_rolled(state: &mut [u32; 8], block: &[u8; 64]) {
+    let words = block.as_chunks::<4>().0;
+    super::sha2_rounds::compress_rolled::<Sha256Rounds>(state, |i| u32::from_be_bytes(words[i]));
+}
+
 /// The 16 big-endian words of a block.
 #[inline(always)]
 pub(crate) fn words(block: &[u8; 64]) -> [u32; 16] {
@@ -81,7 +89,7 @@ mod tests {
     use pqverify_testkit::Rng;
 
     #[test]
-    fn the_written_out_rounds_are_bit_identical_to_the_sha2_crate() {
+    fn the_written_out_and_the_rolled_rounds_are_bit_identical_to_the_sha2_crate() {
         let mut rng = Rng(11);
         // Edge words (0, all ones, one bit) and random ones, in states and blocks.
         let edge = [0u32, u32::MAX, 1, 0x8000_0000];
@@ -96,8 +104,11 @@ mod tests {
             }
             let mut expected = state;
             sha2::block_api::compress256(&mut expected, &[block]);
+            let mut rolled = state;
             compress::<Sha256Rounds, _>(&mut state, words(&block));
             assert_eq!(state, expected, "round {round}");
+            compress_block_rolled(&mut rolled, &block);
+            assert_eq!(rolled, expected, "rolled, round {round}");
         }
     }
 

@@ -150,3 +150,36 @@ pub(crate) fn compress<Z: Size, W: Word<Z::Scalar>>(state: &mut [W; 8], block: [
         *s = s.add(v);
     }
 }
+
+/// The same compression with one round per pass of a loop, block word `i` given by
+/// `block_word(i)`: about a tenth of the
+/// written-out rounds' code and a few times slower. For a wasm module whose only SHA-2 is
+/// HashML-DSA's pre-hash (the ML-DSA module, which has no SLH-DSA-SHA2 to feed), where
+/// size counts and the pre-hash of a short message costs microseconds either way.
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128", not(feature = "slh-dsa"))))]
+#[inline(always)]
+pub(crate) fn compress_rolled<Z: Size>(state: &mut [Z::Scalar; 8], block_word: impl Fn(usize) -> Z::Scalar)
+where
+    Z::Scalar: Word<Z::Scalar> + Default,
+{
+    let mut w = [Z::Scalar::default(); 16];
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
+    for (t, &k) in Z::K.iter().enumerate() {
+        // Step 1, in a ring of the last sixteen words (the block's words decoded as they
+        // are needed: one decoding in the loop, not sixteen).
+        let j = t % 16;
+        w[j] = if t < 16 {
+            block_word(j)
+        } else {
+            w[j].add(Z::small_sigma1(w[(j + 14) % 16])).add(w[(j + 9) % 16]).add(Z::small_sigma0(w[(j + 1) % 16]))
+        };
+        // Step 3.
+        let t1 = h.add(Z::big_sigma1(e)).add(e.and(f).xor(e.andn(g))).add(k).add(w[j]);
+        let t2 = Z::big_sigma0(a).add(a.and(b).or(c.and(a.or(b))));
+        (h, g, f, e, d, c, b, a) = (g, f, e, d.add(t1), c, b, a, t1.add(t2));
+    }
+    // Step 4.
+    for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
+        *s = s.add(v);
+    }
+}

@@ -141,6 +141,14 @@ pub(crate) fn compress_block(state: &mut [u64; 8], block: &[u8; 128]) {
     compress::<Sha512Rounds, _>(state, words(block));
 }
 
+/// One block compressed with the rolled loop (`sha2_rounds::compress_rolled`).
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128", not(feature = "slh-dsa"))))]
+#[inline(never)]
+pub(crate) fn compress_block_rolled(state: &mut [u64; 8], block: &[u8; 128]) {
+    let words = block.as_chunks::<8>().0;
+    super::sha2_rounds::compress_rolled::<Sha512Rounds>(state, |i| u64::from_be_bytes(words[i]));
+}
+
 /// The 16 big-endian words of a block.
 #[inline(always)]
 pub(crate) fn words(block: &[u8; 128]) -> [u64; 16] {
@@ -167,7 +175,7 @@ mod tests {
     }
 
     #[test]
-    fn the_written_out_rounds_are_bit_identical_to_the_sha2_crate() {
+    fn the_written_out_and_the_rolled_rounds_are_bit_identical_to_the_sha2_crate() {
         let mut rng = Rng(12);
         let edge = [0u64, u64::MAX, 1, 1 << 63];
         for round in 0..2000 {
@@ -180,8 +188,11 @@ mod tests {
             }
             let mut expected = state;
             sha2::block_api::compress512(&mut expected, &[block]);
+            let mut rolled = state;
             compress::<Sha512Rounds, _>(&mut state, words(&block));
             assert_eq!(state, expected, "round {round}");
+            compress_block_rolled(&mut rolled, &block);
+            assert_eq!(rolled, expected, "rolled, round {round}");
         }
     }
 

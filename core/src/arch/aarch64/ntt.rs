@@ -17,12 +17,13 @@
 //! lane from a table, and put back (ZIP1/ZIP2); both layers in one pass.
 
 use core::arch::aarch64::{
-    int32x4_t, vaddq_s32, vandq_s32, vdupq_n_s32, vhsubq_s32, vld1q_s32, vmlsq_s32, vmulq_s32, vqdmulhq_s32,
-    vreinterpretq_s32_s64, vreinterpretq_s64_s32, vshrq_n_s32, vst1q_s32, vsubq_s32, vtrn1q_s32, vtrn1q_s64,
-    vtrn2q_s32, vtrn2q_s64, vuzp1q_s32, vuzp2q_s32, vzip1q_s32, vzip2q_s32,
+    int32x4_t, vaddq_s32, vandq_s32, vdupq_n_s32, vdupq_n_s64, vget_low_s32, vhsubq_s32, vld1q_s32, vmlal_high_s32,
+    vmlal_s32, vmlsl_high_s32, vmlsl_s32, vmlsq_s32, vmulq_s32, vqdmulhq_s32, vreinterpretq_s32_s64,
+    vreinterpretq_s64_s32, vshrq_n_s32, vst1q_s32, vsubq_s32, vtrn1q_s32, vtrn1q_s64, vtrn2q_s32, vtrn2q_s64,
+    vuzp1q_s32, vuzp2q_s32, vzip1q_s32, vzip2q_s32,
 };
 
-use crate::portable::ntt::{INV_N_MONT2, ZETAS};
+use crate::portable::ntt::{INV_N_MONT2, INV_N_MONT2_ZETA, ZETAS};
 use crate::ring::Poly;
 use crate::ring::field::{Q, Q_INV};
 
@@ -62,16 +63,25 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     }
 }
 
-/// acc += Σ_j a_j ∘ b_j. Contract: `portable::ntt::pointwise_row`.
+/// acc += Σ_j a_j ∘ b_j. Contract: `portable::ntt::pointwise_row` (the exact products
+/// summed in 64-bit lanes by SMLAL, one Montgomery reduction of each sum).
 pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
     for (v, r) in quads(acc).iter_mut().enumerate() {
-        let mut sum = load(r);
-        for (a, b) in a.iter().zip(b) {
-            let (x, y) = (&a.0.as_chunks::<4>().0[v], &b.0.as_chunks::<4>().0[v]);
-            // SAFETY: see above.
-            sum = unsafe { vaddq_s32(sum, product(load(x), load(y))) };
+        // SAFETY: see above.
+        unsafe {
+            let (mut low, mut high) = (vdupq_n_s64(0), vdupq_n_s64(0));
+            for (a, b) in a.iter().zip(b) {
+                let (x, y) = (load(&a.0.as_chunks::<4>().0[v]), load(&b.0.as_chunks::<4>().0[v]));
+                low = vmlal_s32(low, vget_low_s32(x), vget_low_s32(y));
+                high = vmlal_high_s32(high, x, y);
+            }
+            // t = low word of each sum · q⁻¹; (sum − t·q) / 2^32 is each sum's high word.
+            let t = vmulq_s32(vuzp1q_s32(vreinterpretq_s32_s64(low), vreinterpretq_s32_s64(high)), splat(Q_INV));
+            let q = splat(Q);
+            let low = vmlsl_s32(low, vget_low_s32(t), vget_low_s32(q));
+            let high = vmlsl_high_s32(high, t, q);
+            store(r, vaddq_s32(load(r), vuzp2q_s32(vreinterpretq_s32_s64(low), vreinterpretq_s32_s64(high))));
         }
-        store(r, sum);
     }
 }
 
@@ -248,15 +258,15 @@ fn lane_layers<const INV: bool>(w: &mut [[i32; 4]]) {
 /// Two layers whose pairs are whole vectors, four vectors at a time in registers
 /// through both: forward len `BIG` then `BIG`/2; inverse len `BIG`/2 then `BIG`. ζ of
 /// a len-L layer's block b is at 128/L + b forward; −ζ at 256/L − 1 − b inverse. The
-/// inverse reduces after its len-8 layer, as the portable code does, and after its
-/// last multiplies by `INV_N_MONT2` (the 1/256 of Algorithm 42 with the Montgomery
-/// factors) and freezes.
+/// inverse reduces after its len-8 layer, as the portable code does, and folds the
+/// 1/256 of Algorithm 42 (with the Montgomery factors) into its last layer, as the
+/// portable code does too, then freezes.
 #[inline(always)]
 fn vector_layers<const BIG: usize, const INV: bool>(w: &mut [[i32; 4]]) {
     let small = BIG / 2;
     // Vector distances of the pairs of the big and of the small layer.
     let (far, near) = (BIG / 4, small / 4);
-    let scale = Factor::splat(INV_N_MONT2);
+    let (scale, scale_zeta) = (Factor::splat(INV_N_MONT2), Factor::splat(INV_N_MONT2_ZETA));
     for block in 0..VECS / (2 * far) {
         // The big layer's block, and the small layer's two blocks inside it.
         let (big, lo, hi) = if INV {
@@ -279,12 +289,18 @@ fn vector_layers<const BIG: usize, const INV: bool>(w: &mut [[i32; 4]]) {
             let out = if INV {
                 let (x0, x1) = inv(x0, x1, lo);
                 let (x2, x3) = inv(x2, x3, hi);
-                let (x0, x2) = inv(x0, x2, big);
-                let (x1, x3) = inv(x1, x3, big);
-                match BIG {
-                    8 => [x0, x1, x2, x3].map(reduce32),
-                    128 => [x0, x1, x2, x3].map(|x| freeze(mont_mul(x, scale))),
-                    _ => [x0, x1, x2, x3],
+                if BIG == 128 {
+                    // The last layer and the scaling by 256⁻¹ in one, as the portable code.
+                    // SAFETY: see above.
+                    let last = |x, y| unsafe {
+                        (freeze(mont_mul(vaddq_s32(x, y), scale)), freeze(mont_mul(vsubq_s32(x, y), scale_zeta)))
+                    };
+                    let ((x0, x2), (x1, x3)) = (last(x0, x2), last(x1, x3));
+                    [x0, x1, x2, x3]
+                } else {
+                    let (x0, x2) = inv(x0, x2, big);
+                    let (x1, x3) = inv(x1, x3, big);
+                    if BIG == 8 { [x0, x1, x2, x3].map(reduce32) } else { [x0, x1, x2, x3] }
                 }
             } else {
                 let (x0, x2) = fwd(x0, x2, big);

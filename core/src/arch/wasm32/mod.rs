@@ -1,7 +1,8 @@
 //! wasm simd128 kernels. Replaces: Keccak-f[1600] ×4 (two states per vector),
 //! SHA-256 compression ×4 (one block per 32-bit lane), SHA-512 compression ×4 (two pairs, one
 //! block per 64-bit lane), and the ML-DSA NTT, inverse NTT, pointwise products,
-//! UseHint and RejNTTPoly's sampling (four coefficients per vector).
+//! UseHint and RejNTTPoly's sampling (four coefficients per vector); without SLH-DSA in
+//! the module, the one-block SHA-2 compressions by the rolled loop.
 
 use crate::kernel_set::KernelSet;
 
@@ -25,5 +26,12 @@ pub(crate) const SET: KernelSet = KernelSet {
     pointwise_row: ntt::pointwise_row,
     use_hint_poly: hint::use_hint_poly,
     rej_sample: sample::rej_sample,
+    // A module without SLH-DSA compresses SHA-2 blocks only for HashML-DSA's pre-hash:
+    // the rolled loop, 7 KB less code than the written-out rounds (a pre-hash of 1 MB
+    // takes 1.4× as long; of a short message, the same).
+    #[cfg(not(feature = "slh-dsa"))]
+    sha256_compress: crate::portable::sha256::compress_block_rolled,
+    #[cfg(not(feature = "slh-dsa"))]
+    sha512_compress: crate::portable::sha512::compress_block_rolled,
     ..crate::portable::SET
 };

@@ -20,11 +20,12 @@
 //! `extmul` (measured in Node 20: ML-DSA-44 prepared verify 24 → 16 µs).
 
 use core::arch::wasm32::{
-    i32x4, i32x4_add, i32x4_mul, i32x4_neg, i32x4_shr, i32x4_shuffle, i32x4_splat, i32x4_sub, i64x2_extmul_high_i32x4,
-    i64x2_extmul_low_i32x4, i64x2_shuffle, i64x2_sub, v128, v128_and, v128_load, v128_store,
+    i32x4, i32x4_add, i32x4_mul, i32x4_neg, i32x4_shr, i32x4_shuffle, i32x4_splat, i32x4_sub, i64x2_add,
+    i64x2_extmul_high_i32x4, i64x2_extmul_low_i32x4, i64x2_shuffle, i64x2_splat, i64x2_sub, v128, v128_and, v128_load,
+    v128_store,
 };
 
-use crate::portable::ntt::{INV_N_MONT2, ZETAS};
+use crate::portable::ntt::{INV_N_MONT2, INV_N_MONT2_ZETA, ZETAS};
 use crate::ring::Poly;
 use crate::ring::field::{Q, Q_INV};
 
@@ -59,16 +60,22 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     }
 }
 
-/// acc += Σ_j a_j ∘ b_j. Contract: `portable::ntt::pointwise_row`.
+/// acc += Σ_j a_j ∘ b_j. Contract: `portable::ntt::pointwise_row` (the exact products
+/// summed in 64-bit lanes, one Montgomery reduction of each sum).
 pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
-    let q_inv = i32x4_splat(Q_INV);
     for v in 0..VECS {
-        let mut r = load(acc, v);
+        let (mut low, mut high) = (i64x2_splat(0), i64x2_splat(0));
         for (a, b) in a.iter().zip(b) {
             let (x, y) = (load(a, v), load(b, v));
-            r = i32x4_add(r, mont_mul(x, y, i32x4_mul(y, q_inv)));
+            low = i64x2_add(low, i64x2_extmul_low_i32x4(x, y));
+            high = i64x2_add(high, i64x2_extmul_high_i32x4(x, y));
         }
-        store(acc, v, r);
+        // t = low word of each sum · q⁻¹; (sum − t·q) / 2^32 is each sum's high word.
+        let q = fresh(&Q_LANES);
+        let t = i32x4_mul(i32x4_shuffle::<0, 2, 4, 6>(low, high), i32x4_splat(Q_INV));
+        let low = i64x2_sub(low, i64x2_extmul_low_i32x4(t, q));
+        let high = i64x2_sub(high, i64x2_extmul_high_i32x4(t, q));
+        store(acc, v, i32x4_add(load(acc, v), i32x4_shuffle::<1, 3, 5, 7>(low, high)));
     }
 }
 
@@ -222,16 +229,16 @@ fn lane_layers<const INVERSE: bool>(w: &mut [v128; VECS]) {
 /// Two layers whose pairs are whole vectors, four vectors at a time held in registers
 /// through both: forward len `BIG` then `BIG`/2; inverse len `BIG`/2 then `BIG`. ζ's
 /// index of a len-L layer's block is 128/L + block forward; −ζ at 256/L − 1 − block
-/// inverse. The inverse reduces after its len-8 layer, as the portable code does, and
-/// after its last multiplies by `INV_N_MONT2` (the 1/256 of Algorithm 42 with the
-/// Montgomery factors) and freezes.
+/// inverse. The inverse reduces after its len-8 layer and folds the 1/256 of
+/// Algorithm 42 (with the Montgomery factors) into its last layer, as the portable
+/// code does, then freezes.
 #[inline(always)]
 fn vector_layers<const BIG: usize, const INVERSE: bool>(w: &mut [v128; VECS]) {
     let small = BIG / 2;
     // Vector distances of the pairs of the big and of the small layer.
     let (far, near) = (BIG / 4, small / 4);
     let splat = |zeta: i32| (i32x4_splat(zeta), i32x4_splat(zeta.wrapping_mul(Q_INV)));
-    let (f, fq) = splat(INV_N_MONT2);
+    let ((f, fq), (g, gq)) = (splat(INV_N_MONT2), splat(INV_N_MONT2_ZETA));
     for block in 0..VECS / (2 * far) {
         // The big layer's block, and the small layer's two blocks inside it.
         let (big, lo, hi) = if INVERSE {
@@ -254,12 +261,18 @@ fn vector_layers<const BIG: usize, const INVERSE: bool>(w: &mut [v128; VECS]) {
             let out = if INVERSE {
                 let (x0, x1) = inv(x0, x1, fresh(&lo.0), lo.1);
                 let (x2, x3) = inv(x2, x3, fresh(&hi.0), hi.1);
-                let (x0, x2) = inv(x0, x2, fresh(&big.0), big.1);
-                let (x1, x3) = inv(x1, x3, fresh(&big.0), big.1);
-                match BIG {
-                    8 => [x0, x1, x2, x3].map(reduce32),
-                    128 => [x0, x1, x2, x3].map(|x| freeze(mont_mul(x, fresh(&f), fq))),
-                    _ => [x0, x1, x2, x3],
+                if BIG == 128 {
+                    // The last layer and the scaling by 256⁻¹ in one, as the portable code.
+                    let last = |x, y| {
+                        let sum = freeze(mont_mul(i32x4_add(x, y), fresh(&f), fq));
+                        (sum, freeze(mont_mul(i32x4_sub(x, y), fresh(&g), gq)))
+                    };
+                    let ((x0, x2), (x1, x3)) = (last(x0, x2), last(x1, x3));
+                    [x0, x1, x2, x3]
+                } else {
+                    let (x0, x2) = inv(x0, x2, fresh(&big.0), big.1);
+                    let (x1, x3) = inv(x1, x3, fresh(&big.0), big.1);
+                    if BIG == 8 { [x0, x1, x2, x3].map(reduce32) } else { [x0, x1, x2, x3] }
                 }
             } else {
                 let (x0, x2) = fwd(x0, x2, fresh(&big.0), big.1);

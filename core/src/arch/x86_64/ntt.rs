@@ -8,17 +8,20 @@
 //! Layers with len ≥ 8 pair whole registers. The last three (len 4, 2, 1) pair lanes
 //! of the same register; two registers are rearranged so that the pairs sit in
 //! two registers (128-bit halves, 64-bit elements, 32-bit elements), butterflied
-//! with a per-lane ζ vector, and put back.
+//! with a per-lane ζ vector, and put back, all three layers in one visit of each
+//! register pair. The reductions the portable code makes in a pass of their own ride
+//! on the pass before (forward: after the lane layers; inverse: after len 8), and the
+//! inverse's scaling by 256⁻¹ on its last layer (`last_inverse_layer`).
 
 use core::arch::x86_64::{
-    __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_blend_epi32, _mm256_loadu_si256, _mm256_mul_epi32,
-    _mm256_mullo_epi32, _mm256_permute2x128_si256, _mm256_set1_epi32, _mm256_slli_epi64, _mm256_srai_epi32,
-    _mm256_srli_epi64, _mm256_storeu_si256, _mm256_sub_epi32, _mm256_sub_epi64, _mm256_unpackhi_epi64,
-    _mm256_unpacklo_epi64,
+    __m256i, _mm256_add_epi32, _mm256_add_epi64, _mm256_and_si256, _mm256_blend_epi32, _mm256_loadu_si256,
+    _mm256_mul_epi32, _mm256_mullo_epi32, _mm256_permute2x128_si256, _mm256_set1_epi32, _mm256_setzero_si256,
+    _mm256_slli_epi64, _mm256_srai_epi32, _mm256_srli_epi64, _mm256_storeu_si256, _mm256_sub_epi32, _mm256_sub_epi64,
+    _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
 };
 
 use super::token::Avx2;
-use crate::portable::ntt::{INV_N_MONT2, ZETAS};
+use crate::portable::ntt::{INV_N_MONT2, INV_N_MONT2_ZETA, ZETAS};
 use crate::ring::Poly;
 use crate::ring::field::{Q, Q_INV};
 
@@ -204,26 +207,53 @@ impl Split {
     }
 }
 
-/// One in-register layer over all 16 register pairs.
+/// The three in-register layers (len 4, 2, 1 forward; 1, 2, 4 inverse) over all 16
+/// register pairs, each pair through all three in one visit; `finish` is applied to
+/// each register before it is stored.
 #[target_feature(enable = "avx2")]
-fn lane_layer<const INVERSE: bool>(w: &mut [__m256i; VECS], split: Split, zetas: &([[i32; 8]; 16], [[i32; 8]; 16])) {
+fn lane_layers<const INVERSE: bool>(w: &mut [__m256i; VECS], finish: impl Fn(__m256i) -> __m256i) {
     for p in 0..VECS / 2 {
-        let (mut a, mut b) = split.apply(w[2 * p], w[2 * p + 1]);
-        let (z, zq) = (load8(&zetas.0[p]), load8(&zetas.1[p]));
-        if INVERSE {
-            inv(&mut a, &mut b, |d| mont_mul(d, z, zq));
-        } else {
-            let t = mont_mul(b, z, zq);
-            fwd(&mut a, &mut b, t);
+        let (mut x, mut y) = (w[2 * p], w[2 * p + 1]);
+        // One layer on (x, y); a macro, so that each split is a constant where it is used.
+        macro_rules! layer {
+            ($split:expr, $zetas:expr) => {{
+                let (mut a, mut b) = $split.apply(x, y);
+                let (z, zq) = (load8(&$zetas.0[p]), load8(&$zetas.1[p]));
+                if INVERSE {
+                    inv(&mut a, &mut b, |d| mont_mul(d, z, zq));
+                } else {
+                    let t = mont_mul(b, z, zq);
+                    fwd(&mut a, &mut b, t);
+                }
+                (x, y) = $split.undo(a, b);
+            }};
         }
-        (w[2 * p], w[2 * p + 1]) = split.undo(a, b);
+        if INVERSE {
+            layer!(Split::Singles, INV1);
+            layer!(Split::Pairs, INV2);
+            layer!(Split::Halves, INV4);
+        } else {
+            layer!(Split::Halves, FWD4);
+            layer!(Split::Pairs, FWD2);
+            layer!(Split::Singles, FWD1);
+        }
+        (w[2 * p], w[2 * p + 1]) = (finish(x), finish(y));
     }
 }
 
 /// One layer whose pairs are whole registers (len ≥ 8): ζ index `first + block`
-/// forward, `first − block` inverse.
+/// forward, `first − block` inverse. `finish` is applied to each output register.
 #[target_feature(enable = "avx2")]
 fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [__m256i; VECS]) {
+    vector_layer_then::<LEN, INVERSE>(w, |x| x);
+}
+
+/// [`vector_layer`], each output register passed through `finish` before it is stored.
+#[target_feature(enable = "avx2")]
+fn vector_layer_then<const LEN: usize, const INVERSE: bool>(
+    w: &mut [__m256i; VECS],
+    finish: impl Fn(__m256i) -> __m256i,
+) {
     let step = LEN / 8;
     for block in 0..VECS / (2 * step) {
         let zeta = if INVERSE { -ZETAS[256 / LEN - 1 - block] } else { ZETAS[128 / LEN + block] };
@@ -237,7 +267,7 @@ fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [__m256i; VECS]) 
                 let t = mont_mul_broadcast(y, z, zq);
                 fwd(&mut x, &mut y, t);
             }
-            (w[v], w[v + step]) = (x, y);
+            (w[v], w[v + step]) = (finish(x), finish(y));
         }
     }
 }
@@ -250,33 +280,33 @@ fn ntt_avx2(a: &mut Poly) {
     vector_layer::<32, false>(w);
     vector_layer::<16, false>(w);
     vector_layer::<8, false>(w);
-    lane_layer::<false>(w, Split::Halves, &FWD4);
-    lane_layer::<false>(w, Split::Pairs, &FWD2);
-    lane_layer::<false>(w, Split::Singles, &FWD1);
-    for x in w.iter_mut() {
-        *x = reduce32(*x);
+    lane_layers::<false>(w, |x| reduce32(x));
+}
+
+/// The inverse's last layer (len 128) and its scaling by 256⁻¹ in one, as the portable
+/// code: x + y times `INV_N_MONT2`, x − y times `INV_N_MONT2_ZETA`; then `freeze`.
+#[target_feature(enable = "avx2")]
+fn last_inverse_layer(w: &mut [__m256i; VECS]) {
+    let factor = |c: i32| (_mm256_set1_epi32(c), _mm256_set1_epi32(c.wrapping_mul(Q_INV)));
+    let ((f, fq), (g, gq)) = (factor(INV_N_MONT2), factor(INV_N_MONT2_ZETA));
+    for v in 0..VECS / 2 {
+        let (x, y) = (w[v], w[v + VECS / 2]);
+        w[v] = freeze(mont_mul_broadcast(_mm256_add_epi32(x, y), f, fq));
+        w[v + VECS / 2] = freeze(mont_mul_broadcast(_mm256_sub_epi32(x, y), g, gq));
     }
 }
 
 #[target_feature(enable = "avx2")]
 fn inv_ntt_avx2(a: &mut Poly) {
     let w = vectors(a);
-    lane_layer::<true>(w, Split::Singles, &INV1);
-    lane_layer::<true>(w, Split::Pairs, &INV2);
-    lane_layer::<true>(w, Split::Halves, &INV4);
-    vector_layer::<8, true>(w);
-    // As in the portable code: one reduction after the len-8 layer.
-    for x in w.iter_mut() {
-        *x = reduce32(*x);
-    }
+    lane_layers::<true>(w, |x| x);
+    // As in the portable code: one reduction after the len-8 layer (here as each
+    // register leaves it).
+    vector_layer_then::<8, true>(w, |x| reduce32(x));
     vector_layer::<16, true>(w);
     vector_layer::<32, true>(w);
     vector_layer::<64, true>(w);
-    vector_layer::<128, true>(w);
-    let (f, fq) = (_mm256_set1_epi32(INV_N_MONT2), _mm256_set1_epi32(INV_N_MONT2.wrapping_mul(Q_INV)));
-    for x in w.iter_mut() {
-        *x = freeze(mont_mul(*x, f, fq));
-    }
+    last_inverse_layer(w);
 }
 
 #[target_feature(enable = "avx2")]
@@ -301,10 +331,16 @@ fn pointwise_row_avx2(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
             // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `p`.
             unsafe { _mm256_loadu_si256(p.0.as_ptr().add(8 * v).cast()) }
         };
-        let mut r = at(acc);
+        // The exact 64-bit products of the even and of the odd lanes, summed; one
+        // Montgomery reduction of each sum (the contract's).
+        let (mut even, mut odd) = (_mm256_setzero_si256(), _mm256_setzero_si256());
         for (a, b) in a.iter().zip(b) {
-            r = _mm256_add_epi32(r, mont_mul_var(at(a), at(b)));
+            let (x, y) = (at(a), at(b));
+            even = _mm256_add_epi64(even, _mm256_mul_epi32(x, y));
+            odd = _mm256_add_epi64(odd, _mm256_mul_epi32(_mm256_srli_epi64::<32>(x), _mm256_srli_epi64::<32>(y)));
         }
+        let reduce = |sum| reduce_half(sum, _mm256_mul_epi32(sum, _mm256_set1_epi32(Q_INV)));
+        let r = _mm256_add_epi32(at(acc), join(reduce(even), reduce(odd)));
         // SAFETY: coefficients 8v .. 8v + 8 lie within the 256 of `acc`.
         unsafe { _mm256_storeu_si256(acc.0.as_mut_ptr().add(8 * v).cast(), r) };
     }
