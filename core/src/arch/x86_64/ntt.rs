@@ -242,7 +242,7 @@ fn lane_layers<const INVERSE: bool>(w: &mut [__m256i; VECS], finish: impl Fn(__m
 }
 
 /// One layer whose pairs are whole registers (len ≥ 8): ζ index `first + block`
-/// forward, `first − block` inverse. `finish` is applied to each output register.
+/// forward, `first − block` inverse.
 #[target_feature(enable = "avx2")]
 fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [__m256i; VECS]) {
     vector_layer_then::<LEN, INVERSE>(w, |x| x);
