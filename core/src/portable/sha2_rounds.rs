@@ -94,6 +94,23 @@ pub(crate) trait Size {
     fn small_sigma1<W: Word<Self::Scalar>>(x: W) -> W;
 }
 
+/// Step 1 for t ≥ 16: the schedule's word t from the ring `w` of the last sixteen, where
+/// it goes at j = t mod 16 (W_t = σ1(W_t−2) + W_t−7 + σ0(W_t−15) + W_t−16).
+#[inline(always)]
+fn next_word<Z: Size, W: Word<Z::Scalar>>(w: &[W; 16], j: usize) -> W {
+    w[j].add(Z::small_sigma1(w[(j + 14) % 16])).add(w[(j + 9) % 16]).add(Z::small_sigma0(w[(j + 1) % 16]))
+}
+
+/// Step 3's T1 = h + Σ1(e) + Ch(e, f, g) + K_t + W_t and T2 = Σ0(a) + Maj(a, b, c).
+#[inline(always)]
+fn t1_t2<Z: Size, W: Word<Z::Scalar>>([a, b, c]: [W; 3], [e, f, g, h]: [W; 4], k: W, w: W) -> (W, W) {
+    // Ch(e, f, g) = (e ∧ f) ⊕ (¬e ∧ g).
+    let ch = e.and(f).xor(e.andn(g));
+    // Maj(a, b, c) = (a ∧ b) ⊕ (a ∧ c) ⊕ (b ∧ c), as (a ∧ b) ∨ (c ∧ (a ∨ b)).
+    let maj = a.and(b).or(c.and(a.or(b)));
+    (h.add(Z::big_sigma1(e)).add(ch).add(k).add(w), Z::big_sigma0(a).add(maj))
+}
+
 /// Compresses one 16-word block (already big-endian-decoded) into `state`.
 #[inline(always)]
 pub(crate) fn compress<Z: Size, W: Word<Z::Scalar>>(state: &mut [W; 8], block: [W; 16]) {
@@ -105,18 +122,11 @@ pub(crate) fn compress<Z: Size, W: Word<Z::Scalar>>(state: &mut [W; 8], block: [
     macro_rules! round {
         ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $i:expr, $j:literal) => {
             if $i > 0 {
-                w[$j] = w[$j]
-                    .add(Z::small_sigma1(w[($j + 14) % 16]))
-                    .add(w[($j + 9) % 16])
-                    .add(Z::small_sigma0(w[($j + 1) % 16]));
+                w[$j] = next_word::<Z, W>(&w, $j);
             }
-            // Ch(e, f, g) = (e ∧ f) ⊕ (¬e ∧ g).
-            let ch = $e.and($f).xor($e.andn($g));
-            let t1 = $h.add(Z::big_sigma1($e)).add(ch).add(W::splat(Z::K[16 * $i + $j])).add(w[$j]);
-            // Maj(a, b, c) = (a ∧ b) ⊕ (a ∧ c) ⊕ (b ∧ c), as (a ∧ b) ∨ (c ∧ (a ∨ b)).
-            let maj = $a.and($b).or($c.and($a.or($b)));
+            let (t1, t2) = t1_t2::<Z, W>([$a, $b, $c], [$e, $f, $g, $h], W::splat(Z::K[16 * $i + $j]), w[$j]);
             $d = $d.add(t1);
-            $h = t1.add(Z::big_sigma0($a)).add(maj);
+            $h = t1.add(t2);
         };
     }
     // Sixteen rounds; after eight the variables are back in their places.
@@ -168,14 +178,9 @@ where
         // Step 1, in a ring of the last sixteen words (the block's words decoded as they
         // are needed: one decoding in the loop, not sixteen).
         let j = t % 16;
-        w[j] = if t < 16 {
-            block_word(j)
-        } else {
-            w[j].add(Z::small_sigma1(w[(j + 14) % 16])).add(w[(j + 9) % 16]).add(Z::small_sigma0(w[(j + 1) % 16]))
-        };
+        w[j] = if t < 16 { block_word(j) } else { next_word::<Z, _>(&w, j) };
         // Step 3.
-        let t1 = h.add(Z::big_sigma1(e)).add(e.and(f).xor(e.andn(g))).add(k).add(w[j]);
-        let t2 = Z::big_sigma0(a).add(a.and(b).or(c.and(a.or(b))));
+        let (t1, t2) = t1_t2::<Z, _>([a, b, c], [e, f, g, h], k, w[j]);
         (h, g, f, e, d, c, b, a) = (g, f, e, d.add(t1), c, b, a, t1.add(t2));
     }
     // Step 4.

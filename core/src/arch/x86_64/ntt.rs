@@ -242,18 +242,10 @@ fn lane_layers<const INVERSE: bool>(w: &mut [__m256i; VECS], finish: impl Fn(__m
 }
 
 /// One layer whose pairs are whole registers (len ≥ 8): ζ index `first + block`
-/// forward, `first − block` inverse.
+/// forward, `first − block` inverse; `finish` is applied to each register before it is
+/// stored.
 #[target_feature(enable = "avx2")]
-fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [__m256i; VECS]) {
-    vector_layer_then::<LEN, INVERSE>(w, |x| x);
-}
-
-/// [`vector_layer`], each output register passed through `finish` before it is stored.
-#[target_feature(enable = "avx2")]
-fn vector_layer_then<const LEN: usize, const INVERSE: bool>(
-    w: &mut [__m256i; VECS],
-    finish: impl Fn(__m256i) -> __m256i,
-) {
+fn vector_layer<const LEN: usize, const INVERSE: bool>(w: &mut [__m256i; VECS], finish: impl Fn(__m256i) -> __m256i) {
     let step = LEN / 8;
     for block in 0..VECS / (2 * step) {
         let zeta = if INVERSE { -ZETAS[256 / LEN - 1 - block] } else { ZETAS[128 / LEN + block] };
@@ -275,11 +267,11 @@ fn vector_layer_then<const LEN: usize, const INVERSE: bool>(
 #[target_feature(enable = "avx2")]
 fn ntt_avx2(a: &mut Poly) {
     let w = vectors(a);
-    vector_layer::<128, false>(w);
-    vector_layer::<64, false>(w);
-    vector_layer::<32, false>(w);
-    vector_layer::<16, false>(w);
-    vector_layer::<8, false>(w);
+    vector_layer::<128, false>(w, |x| x);
+    vector_layer::<64, false>(w, |x| x);
+    vector_layer::<32, false>(w, |x| x);
+    vector_layer::<16, false>(w, |x| x);
+    vector_layer::<8, false>(w, |x| x);
     lane_layers::<false>(w, |x| reduce32(x));
 }
 
@@ -302,10 +294,10 @@ fn inv_ntt_avx2(a: &mut Poly) {
     lane_layers::<true>(w, |x| x);
     // As in the portable code: one reduction after the len-8 layer (here as each
     // register leaves it).
-    vector_layer_then::<8, true>(w, |x| reduce32(x));
-    vector_layer::<16, true>(w);
-    vector_layer::<32, true>(w);
-    vector_layer::<64, true>(w);
+    vector_layer::<8, true>(w, |x| reduce32(x));
+    vector_layer::<16, true>(w, |x| x);
+    vector_layer::<32, true>(w, |x| x);
+    vector_layer::<64, true>(w, |x| x);
     last_inverse_layer(w);
 }
 
