@@ -237,6 +237,20 @@ pub(crate) fn sha256_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 
     set().sha256_x4.map(|x4| x4(mid, blocks, out)).is_some()
 }
 
+/// SHA-256 compression of sixteen blocks from one midstate, digests out, of which the
+/// first `live` (1 to 16) are needed; `false` (nothing written) where the set has no
+/// sixteen-lane kernel.
+#[inline]
+pub(crate) fn sha256_x16(mid: &[u32; 8], blocks: &[[u8; 64]; 16], live: usize, out: &mut [[u8; 32]; 16]) -> bool {
+    set().sha256_x16.map(|x16| x16(mid, blocks, live, out)).is_some()
+}
+
+/// Whether the set has the sixteen-lane SHA-256 kernel ([`sha256_x16`]).
+#[inline]
+pub(crate) fn has_sha256_x16() -> bool {
+    set().sha256_x16.is_some()
+}
+
 /// SHA-512 compression of four blocks from one midstate, digests out, of which the
 /// first `live` (1 to 4) are needed; `false` as for [`sha256_x4`].
 #[inline]

@@ -191,6 +191,17 @@ pub fn run(seed: u64, rounds: usize) -> Result<(), &'static str> {
         if kernel::sha256_x4(&mid, &blocks, &mut kernel) && kernel != portable {
             return Err("SHA-256 ×4 compression differs from the portable one");
         }
+        let blocks: [[u8; 64]; 16] = core::array::from_fn(|_| mix.block());
+        let mut portable = [[0; 32]; 16];
+        for (blocks, digests) in blocks.as_chunks::<4>().0.iter().zip(portable.as_chunks_mut::<4>().0) {
+            portable::sha256::digest_x4(&mid, blocks, digests);
+        }
+        // Every count of live blocks: the kernel's short way (few) and its long one.
+        let live = 1 + round % 16;
+        let mut kernel = [[0; 32]; 16];
+        if kernel::sha256_x16(&mid, &blocks, live, &mut kernel) && kernel[..live] != portable[..live] {
+            return Err("SHA-256 ×16 compression differs from the portable one");
+        }
         let mid: [u64; 8] = core::array::from_fn(|_| mix.word());
         let blocks: [[u8; 128]; 4] = core::array::from_fn(|_| mix.block());
         for live in 1..=4 {

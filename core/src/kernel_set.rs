@@ -34,6 +34,10 @@ pub(crate) fn block_bytes(block: &Shake128Block) -> [u8; SHAKE128_RATE] {
 /// `crate::portable::sha256::digest_x4`).
 pub(crate) type Sha256X4 = fn(&[u32; 8], &[[u8; 64]; 4], &mut [[u8; 32]; 4]);
 
+/// Sixteen SHA-256 compressions from one midstate, the first `live` (1 to 16) of them
+/// needed, digests out (each as `crate::portable::sha256::digest_x4` makes it).
+pub(crate) type Sha256X16 = fn(&[u32; 8], &[[u8; 64]; 16], usize, &mut [[u8; 32]; 16]);
+
 /// Four SHA-512 compressions from one midstate, the first `live` (1 to 4) of them
 /// needed, digests out (see `crate::portable::sha512::digest_x4`).
 pub(crate) type Sha512X4 = fn(&[u64; 8], &[[u8; 128]; 4], usize, &mut [[u8; 64]; 4]);
@@ -60,6 +64,9 @@ pub(crate) struct KernelSet {
     pub(crate) sha512_compress: fn(&mut [u64; 8], &[u8; 128]),
     /// Four SHA-256 blocks for the price of fewer, where a vector unit has the lanes.
     pub(crate) sha256_x4: Option<Sha256X4>,
+    /// Sixteen SHA-256 blocks at once, where the vector unit has sixteen 32-bit lanes;
+    /// SLH-DSA-SHA2 then runs sixteen F calls together instead of four.
+    pub(crate) sha256_x16: Option<Sha256X16>,
     /// Four SHA-512 blocks for the price of fewer, where a vector unit has the lanes.
     pub(crate) sha512_x4: Option<Sha512X4>,
     /// NTT, FIPS 204 Algorithm 41 (`portable::ntt::ntt`).

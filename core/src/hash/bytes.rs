@@ -1,16 +1,17 @@
 //! Short copies of a length known only at run time, in the hash paths.
 //!
-//! In wasm, `copy_from_slice` of a run-time length becomes `memory.copy`, which V8
-//! runs as a call into the engine: at the 16–64 bytes of SLH-DSA's F and H inputs the
-//! call costs more than the copy (in Node 24 about a tenth of SLH-DSA-SHA2's verify
-//! went to `memory_copy_wrapper` and `memmove`). [`copy`] does such copies as a few
-//! overlapping word loads and stores, with no loop for LLVM to turn back into
-//! `memory.copy`; longer ones, and everything natively, stay `copy_from_slice`.
+//! `copy_from_slice` of a run-time length becomes a call: `memory.copy` in wasm, which
+//! V8 runs as a call into the engine, `memcpy` natively. At the 16–64 bytes of
+//! SLH-DSA's F, H and T_l inputs the call costs more than the copy (in Node 24 about a
+//! tenth of SLH-DSA-SHA2's verify went to `memory_copy_wrapper` and `memmove`; natively,
+//! on an AVX-512 SLH-DSA-SHA2-128s verify, 8 % to `memmove`). [`copy`] does such
+//! copies as a few overlapping word loads and stores, with no loop for LLVM to turn
+//! back into a call; longer ones stay `copy_from_slice`.
 
 /// `dst.copy_from_slice(src)`; panics as it does when the lengths differ.
 #[inline(always)]
 pub(crate) fn copy(dst: &mut [u8], src: &[u8]) {
-    if cfg!(target_arch = "wasm32") && dst.len() == src.len() && src.len() <= 64 {
+    if dst.len() == src.len() && src.len() <= 64 {
         copy_short(dst, src);
     } else {
         dst.copy_from_slice(src);

@@ -87,6 +87,29 @@ pub(crate) fn sha256_x4(
     true
 }
 
+/// SHA-256 resumed from `mid`, as [`sha256_x4`], for up to sixteen inputs (`parts`),
+/// their digests into the first `parts.len()` of `out`, through the set's sixteen-lane
+/// kernel (which takes its short way when few are given); without that kernel, each
+/// block is compressed on its own.
+pub(crate) fn sha256_x16(mid: &[u32; 8], blocks: u64, parts: &[[&[u8]; 3]], out: &mut [[u8; 32]; 16]) -> bool {
+    let count = parts.len();
+    if count > 16 {
+        return false;
+    }
+    let mut last = [[0u8; 64]; 16];
+    if !last.iter_mut().zip(parts).all(|(block, parts)| Sha256::pad_one_block(blocks, parts, block)) {
+        return false;
+    }
+    if count > 0 && !kernel::sha256_x16(mid, &last, count, out) {
+        for (digest, block) in out.iter_mut().zip(&last).take(count) {
+            let mut state = *mid;
+            C256::compress(&mut state, block);
+            C256::output(&state, digest);
+        }
+    }
+    true
+}
+
 /// SHA-512 resumed from `mid`, as [`sha256_x4`]; the kernel is told how many lanes
 /// lead up to the last live one, so that it can skip the idle lanes after it.
 pub(crate) fn sha512_x4(

@@ -24,6 +24,7 @@ pub(crate) const SET: KernelSet = KernelSet {
     sha256_compress: sha256::compress_block,
     sha512_compress: sha512::compress_block,
     sha256_x4: None,
+    sha256_x16: None,
     sha512_x4: None,
     ntt: ntt::ntt,
     inv_ntt: ntt::inv_ntt,

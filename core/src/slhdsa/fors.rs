@@ -1,7 +1,7 @@
 //! FORS public key from a signature (FIPS 205, Algorithms 4 and 17).
 
 use super::address::{Adrs, AdrsType};
-use super::hash::{Node, TweakableHash};
+use super::hash::{MAX_LANES, Node, TState, TweakableHash};
 use super::params::{MAX_K, MAX_N, Params};
 use super::xmss::climb;
 
@@ -24,8 +24,9 @@ fn base_2b(x: &[u8], b: usize, count: usize) -> impl Iterator<Item = u32> + '_ {
 /// fors_pkFromSig (Algorithm 17): k tree roots from the signature, compressed with
 /// T_k in tree order. `adrs` has type FORS_TREE and the key-pair address set.
 ///
-/// The k trees are independent: four at a time go through [`TweakableHash::f_x4`]
-/// and [`TweakableHash::h_x4`] in lockstep (every tree has height a).
+/// The k trees are independent: several at a time (as many as the hash's
+/// [`lanes`](TweakableHash::lanes)) go through [`TweakableHash::f_lanes`] and
+/// [`TweakableHash::h_lanes`] in lockstep (every tree has height a).
 pub(crate) fn pk_from_sig(
     p: &Params,
     hash: &dyn TweakableHash,
@@ -43,8 +44,27 @@ pub(crate) fn pk_from_sig(
     for (slot, idx) in indices.iter_mut().zip(base_2b(md, p.a, p.k)) {
         *slot = idx;
     }
-    let trees: &mut dyn Iterator<Item = (usize, &[u8])> = &mut sig.chunks_exact((1 + p.a) * n).enumerate();
-    let mut group: [(usize, &[u8]); 4] = [(0, &[]); 4];
+    let trees = sig.chunks_exact((1 + p.a) * n).enumerate();
+    if hash.lanes() == MAX_LANES {
+        roots::<MAX_LANES>(p, hash, &indices, trees, adrs, &mut t);
+    } else {
+        roots::<4>(p, hash, &indices, trees, adrs, &mut t);
+    }
+    t.finish(out);
+}
+
+/// Each tree's root (Algorithm 17, lines 2–19), `L` trees at a time, absorbed into `t`
+/// in tree order.
+fn roots<'a, const L: usize>(
+    p: &Params,
+    hash: &dyn TweakableHash,
+    indices: &[u32],
+    mut trees: impl Iterator<Item = (usize, &'a [u8])>,
+    adrs: &mut Adrs,
+    t: &mut TState,
+) {
+    let n = p.n;
+    let mut group: [(usize, &[u8]); L] = [(0, &[]); L];
     loop {
         let mut count = 0;
         for slot in group.iter_mut() {
@@ -70,23 +90,22 @@ pub(crate) fn pk_from_sig(
             t.absorb(&node[..n]);
             continue;
         }
-        // Lanes past `count` repeat the first tree; their results are dropped.
-        let lane = |j: usize| if j < count { group[j] } else { group[0] };
-        let mut addresses: [Adrs; 4] = core::array::from_fn(|j| {
-            let (i, _) = lane(j);
+        // The lanes 0 .. count hold the group's trees (lanes past it are not hashed).
+        let mut addresses: [Adrs; L] = core::array::from_fn(|j| {
+            let (i, _) = group[j];
             let mut a = adrs.clone();
             a.set_tree_height(0);
             a.set_tree_index(((i as u32) << p.a) + indices[i]);
             a
         });
-        let mut nodes = [[0u8; MAX_N]; 4];
-        let live = core::array::from_fn(|j| j < count);
-        hash.f_x4(&addresses, core::array::from_fn(|j| &lane(j).1[..n]), live, &mut nodes);
+        let mut nodes = [[0u8; MAX_N]; L];
+        let leaves: [&[u8]; L] = core::array::from_fn(|j| group[j].1.get(..n).unwrap_or_default());
+        hash.f_lanes(&addresses[..count], &leaves[..count], &mut nodes[..count]);
         for height in 0..p.a {
-            let mut lefts = [[0u8; MAX_N]; 4];
-            let mut rights = [[0u8; MAX_N]; 4];
-            for j in 0..4 {
-                let (i, tree_sig) = lane(j);
+            let mut lefts = [[0u8; MAX_N]; L];
+            let mut rights = [[0u8; MAX_N]; L];
+            for j in 0..count {
+                let (i, tree_sig) = group[j];
                 let sibling = &tree_sig[n * (1 + height)..n * (2 + height)];
                 let a = &mut addresses[j];
                 a.set_tree_height(height as u32 + 1);
@@ -100,19 +119,14 @@ pub(crate) fn pk_from_sig(
                     rights[j] = nodes[j];
                 }
             }
-            hash.h_x4(
-                &addresses,
-                core::array::from_fn(|j| &lefts[j][..n]),
-                core::array::from_fn(|j| &rights[j][..n]),
-                live,
-                &mut nodes,
-            );
+            let left: [&[u8]; L] = core::array::from_fn(|j| &lefts[j][..n]);
+            let right: [&[u8]; L] = core::array::from_fn(|j| &rights[j][..n]);
+            hash.h_lanes(&addresses[..count], &left[..count], &right[..count], &mut nodes[..count]);
         }
         for node in &nodes[..count] {
             t.absorb(&node[..n]);
         }
     }
-    t.finish(out);
 }
 
 #[cfg(test)]

@@ -52,21 +52,33 @@ pub(crate) trait TweakableHash {
     /// H_msg(R, PK.seed, PK.root, M′) with M′ in parts, into `out` (m bytes).
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]);
 
-    /// Up to four independent F calls, those whose `live` flag is set (a SIMD
-    /// kernel may run all four lanes at once; the others' outputs are unspecified).
-    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
-        for j in (0..4).filter(|&j| live[j]) {
-            self.f(&adrs[j], m1[j], &mut out[j]);
+    /// How many independent F and H calls [`f_lanes`](Self::f_lanes) and
+    /// [`h_lanes`](Self::h_lanes) should be given at once: 4, or [`MAX_LANES`] where a
+    /// kernel runs that many together.
+    fn lanes(&self) -> usize {
+        4
+    }
+
+    /// Independent F calls, one per entry of `adrs`, `m1` and `out` (at most as many
+    /// as [`lanes`](Self::lanes) says): a SIMD kernel runs them together.
+    fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
+        for ((adrs, m1), out) in adrs.iter().zip(m1).zip(out) {
+            self.f(adrs, m1, out);
         }
     }
 
-    /// Up to four independent H calls (as [`f_x4`](Self::f_x4)).
-    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
-        for j in (0..4).filter(|&j| live[j]) {
-            self.h(&adrs[j], left[j], right[j], &mut out[j]);
+    /// Independent H calls (as [`f_lanes`](Self::f_lanes)).
+    fn h_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
+        for (((adrs, left), right), out) in adrs.iter().zip(left).zip(right).zip(out) {
+            self.h(adrs, left, right, out);
         }
     }
 }
+
+/// The most lanes a multi-lane call takes: sixteen SHA-256 blocks in a 512-bit register
+/// (x86-64 with AVX-512); four elsewhere, so that other targets build only the
+/// four-lane loops.
+pub(crate) const MAX_LANES: usize = if cfg!(target_arch = "x86_64") { 16 } else { 4 };
 
 /// The SHAKE instantiation (FIPS 205, Section 11.1): every function is SHAKE256
 /// over PK.seed ‖ ADRS ‖ input (H_msg over R ‖ PK.seed ‖ PK.root ‖ M′).
@@ -90,10 +102,27 @@ impl<'a> ShakeHash<'a> {
 }
 
 impl ShakeHash<'_> {
-    /// Four F or H calls: SHAKE256 over PK.seed ‖ ADRS_j ‖ parts_j, n bytes out each.
-    fn x4(&self, adrs: &[Adrs; 4], parts: [[&[u8]; 2]; 4], out: &mut [Node; 4]) {
-        let parts = core::array::from_fn(|j| [adrs[j].bytes().as_slice(), parts[j][0], parts[j][1]]);
-        multi::shake256_x4(self.seed, parts, self.n, out);
+    /// F or H calls four at a time: SHAKE256 over PK.seed ‖ ADRS_j ‖ input(j), n bytes
+    /// into `out[j]`. A last group of fewer than four repeats its first call in the idle
+    /// lanes (the kernel's cost is the same), their outputs dropped.
+    fn x4<'m>(&self, adrs: &[Adrs], input: impl Fn(usize) -> [&'m [u8]; 2], out: &mut [Node]) {
+        for start in (0..adrs.len()).step_by(4) {
+            let lane = |j: usize| if start + j < adrs.len() { start + j } else { start };
+            let parts = core::array::from_fn(|j| {
+                let [a, b] = input(lane(j));
+                [adrs[lane(j)].bytes().as_slice(), a, b]
+            });
+            match <&mut [Node; 4]>::try_from(&mut out[start..adrs.len().min(start + 4)]) {
+                Ok(four) => multi::shake256_x4(self.seed, parts, self.n, four),
+                Err(_) => {
+                    let mut four = [[0u8; MAX_N]; 4];
+                    multi::shake256_x4(self.seed, parts, self.n, &mut four);
+                    for (o, node) in out[start..].iter_mut().zip(&four) {
+                        *o = *node;
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -117,12 +146,12 @@ impl TweakableHash for ShakeHash<'_> {
         TState::Shake(self.start(adrs), self.n)
     }
 
-    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], _live: [bool; 4], out: &mut [Node; 4]) {
-        self.x4(adrs, m1.map(|m| [m, &[][..]]), out);
+    fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
+        self.x4(adrs, |j| [m1[j], &[]], out);
     }
 
-    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], _live: [bool; 4], out: &mut [Node; 4]) {
-        self.x4(adrs, core::array::from_fn(|j| [left[j], right[j]]), out);
+    fn h_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
+        self.x4(adrs, |j| [left[j], right[j]], out);
     }
 
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]) {
@@ -192,30 +221,55 @@ impl<'a> Sha2Hash<'a> {
 }
 
 impl Sha2Hash<'_> {
-    /// Four SHA-256 calls resumed from PK.seed's midstate, each on `parts` (F in every
-    /// category; H in category 1): n bytes out for each live lane. False (nothing
+    /// SHA-256 calls resumed from PK.seed's midstate, one per entry of `parts` (F in
+    /// every category; H in category 1), n bytes into each `out`: through the
+    /// sixteen-lane kernel where the set has it, else four by four. False (nothing
     /// written) if an input does not fit one block: never for the approved sets.
-    fn sha256_x4(&self, parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) -> bool {
-        let mut digests = [[0u8; 32]; 4];
-        multi::sha256_x4(&self.mid.s256, 1, parts, live, &mut digests) && self.truncate(&digests, live, out)
-    }
-
-    /// Four SHA-512 calls resumed from `mid` (H in categories 3 and 5), as
-    /// [`Self::sha256_x4`].
-    fn sha512_x4(&self, mid: &[u64; 8], parts: [[&[u8]; 3]; 4], live: [bool; 4], out: &mut [Node; 4]) -> bool {
-        let mut digests = [[0u8; 64]; 4];
-        multi::sha512_x4(mid, 1, parts, live, &mut digests) && self.truncate(&digests, live, out)
-    }
-
-    /// Trunc_n of each live lane's digest into its output; true.
-    fn truncate<const D: usize>(&self, digests: &[[u8; D]; 4], live: [bool; 4], out: &mut [Node; 4]) -> bool {
-        for ((o, digest), live) in out.iter_mut().zip(digests).zip(live) {
-            if live {
-                crate::hash::bytes::copy(&mut o[..self.n], &digest[..self.n]);
-            }
+    fn sha256_lanes(&self, parts: &[[&[u8]; 3]], out: &mut [Node]) -> bool {
+        if crate::kernel::has_sha256_x16() {
+            let mut digests = [[0u8; 32]; 16];
+            return multi::sha256_x16(&self.mid.s256, 1, parts, &mut digests) && truncate(&digests, out);
         }
-        true
+        parts.chunks(4).zip(out.chunks_mut(4)).all(|(parts, out)| {
+            let mut digests = [[0u8; 32]; 4];
+            let (parts, live) = four(parts);
+            multi::sha256_x4(&self.mid.s256, 1, parts, live, &mut digests) && truncate(&digests, out)
+        })
     }
+
+    /// SHA-512 calls resumed from `mid` (H in categories 3 and 5), four by four, as
+    /// [`Self::sha256_lanes`].
+    fn sha512_lanes(&self, mid: &[u64; 8], parts: &[[&[u8]; 3]], out: &mut [Node]) -> bool {
+        parts.chunks(4).zip(out.chunks_mut(4)).all(|(parts, out)| {
+            let mut digests = [[0u8; 64]; 4];
+            let (parts, live) = four(parts);
+            multi::sha512_x4(mid, 1, parts, live, &mut digests) && truncate(&digests, out)
+        })
+    }
+}
+
+/// Up to four calls' parts as the four-lane functions take them: the lanes past the
+/// last call empty and not live.
+fn four<'a>(parts: &[[&'a [u8]; 3]]) -> ([[&'a [u8]; 3]; 4], [bool; 4]) {
+    (core::array::from_fn(|j| parts.get(j).copied().unwrap_or([&[]; 3])), core::array::from_fn(|j| j < parts.len()))
+}
+
+/// Trunc_n of each digest into its output: the node's first bytes (the bytes of a node
+/// past n are never read, so a whole-node move does for every n).
+fn truncate<const D: usize>(digests: &[[u8; D]], out: &mut [Node]) -> bool {
+    for (o, digest) in out.iter_mut().zip(digests) {
+        o.copy_from_slice(&digest[..MAX_N]);
+    }
+    true
+}
+
+/// ADRSc of each lane's address (the first `adrs.len()` entries).
+fn compressed(adrs: &[Adrs]) -> [[u8; 22]; MAX_LANES] {
+    let mut c = [[0u8; 22]; MAX_LANES];
+    for (c, a) in c.iter_mut().zip(adrs) {
+        *c = a.compressed();
+    }
+    c
 }
 
 /// Trunc_n of a digest.
@@ -277,31 +331,44 @@ impl TweakableHash for Sha2Hash<'_> {
         self.start_big(adrs)
     }
 
-    fn f_x4(&self, adrs: &[Adrs; 4], m1: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
+    /// Sixteen where the kernel set has SHA-256 ×16 (F is SHA-256 in every category).
+    fn lanes(&self) -> usize {
+        if crate::kernel::has_sha256_x16() { MAX_LANES } else { 4 }
+    }
+
+    fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
         // ADRSc (22 bytes) ‖ M1 (n ≤ 32) and the 9 bytes of padding fit one block.
-        let adrs_c = adrs.each_ref().map(Adrs::compressed);
-        if self.sha256_x4(core::array::from_fn(|j| [&adrs_c[j][..], m1[j], &[][..]]), live, out) {
+        let adrs_c = compressed(adrs);
+        let mut parts: [[&[u8]; 3]; MAX_LANES] = [[&[]; 3]; MAX_LANES];
+        for ((p, c), m1) in parts.iter_mut().zip(&adrs_c).zip(m1) {
+            *p = [c, m1, &[]];
+        }
+        if self.sha256_lanes(&parts[..adrs.len()], out) {
             return;
         }
-        for j in (0..4).filter(|&j| live[j]) {
-            self.f(&adrs[j], m1[j], &mut out[j]);
+        for ((adrs, m1), out) in adrs.iter().zip(m1).zip(out) {
+            self.f(adrs, m1, out);
         }
     }
 
-    fn h_x4(&self, adrs: &[Adrs; 4], left: [&[u8]; 4], right: [&[u8]; 4], live: [bool; 4], out: &mut [Node; 4]) {
+    fn h_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
         // ADRSc (22) ‖ left ‖ right (2n) and the padding fit one block: SHA-256's in
         // category 1, SHA-512's (H) in categories 3 and 5.
-        let adrs_c = adrs.each_ref().map(Adrs::compressed);
-        let parts = core::array::from_fn(|j| [&adrs_c[j][..], left[j], right[j]]);
+        let adrs_c = compressed(adrs);
+        let mut parts: [[&[u8]; 3]; MAX_LANES] = [[&[]; 3]; MAX_LANES];
+        for (((p, c), left), right) in parts.iter_mut().zip(&adrs_c).zip(left).zip(right) {
+            *p = [c, left, right];
+        }
+        let parts = &parts[..adrs.len()];
         let done = match &self.mid.s512 {
-            Some(mid) => self.sha512_x4(mid, parts, live, out),
-            None => self.sha256_x4(parts, live, out),
+            Some(mid) => self.sha512_lanes(mid, parts, out),
+            None => self.sha256_lanes(parts, out),
         };
         if done {
             return;
         }
-        for j in (0..4).filter(|&j| live[j]) {
-            self.h(&adrs[j], left[j], right[j], &mut out[j]);
+        for (((adrs, left), right), out) in adrs.iter().zip(left).zip(right).zip(out) {
+            self.h(adrs, left, right, out);
         }
     }
 

@@ -58,7 +58,7 @@ impl TweakableHash for Counting<'_> {
         self.inner.h_msg(r, pk_root, m_prime, out);
     }
 
-    // The scalar default of f_x4 and h_x4 (live lanes only, one call at a time), so each call is counted.
+    // The scalar default of f_lanes and h_lanes (live lanes only, one call at a time), so each call is counted.
 }
 
 fn shake_params(suite: Suite) -> &'static Params {

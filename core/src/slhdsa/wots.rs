@@ -1,7 +1,7 @@
 //! WOTS+ public key from a signature (FIPS 205, Section 5: Algorithms 5 and 8).
 
 use super::address::{Adrs, AdrsType};
-use super::hash::TweakableHash;
+use super::hash::{MAX_LANES, TweakableHash};
 use super::params::{LG_W, MAX_N, Params, W};
 
 /// The i-th base-w digit of msg ‖ checksum (Algorithm 8, lines 1–7, one digit at a time).
@@ -23,10 +23,11 @@ const MAX_LEN: usize = 2 * MAX_N + 3;
 /// compresses the chain ends with T_len. `adrs` has type WOTS_HASH and the key-pair
 /// address set.
 ///
-/// The chains are independent, so up to four advance together through
-/// [`TweakableHash::f_x4`]: a finished chain's lane takes the next chain, the longest
-/// still waiting (so that the last steps are not one long chain alone); the ends are
-/// then absorbed into T_len in chain order, as the standard defines it.
+/// The chains are independent, so several advance together through
+/// [`TweakableHash::f_lanes`] (as many as the hash's [`lanes`](TweakableHash::lanes)): a
+/// finished chain's lane takes the next chain, the longest still waiting (so that the
+/// last steps are not one long chain alone); the ends are then absorbed into T_len in
+/// chain order, as the standard defines it.
 pub(crate) fn pk_from_sig(
     p: &Params,
     hash: &dyn TweakableHash,
@@ -60,50 +61,11 @@ pub(crate) fn pk_from_sig(
         order[usize::from(first[d])] = chain;
         first[d] += 1;
     }
-    let mut order = order[..waiting].iter().map(|&chain| usize::from(chain));
-    // Lanes: (chain, next step) for the chains in flight.
-    let mut lanes: [Option<(usize, usize)>; 4] = [None; 4];
-    loop {
-        for lane in lanes.iter_mut().filter(|l| l.is_none()) {
-            if let Some(chain) = order.next() {
-                *lane = Some((chain, digit[chain]));
-            }
-        }
-        let active = lanes.iter().filter(|l| l.is_some()).count();
-        if active == 0 {
-            break;
-        }
-        let mut addresses: [Adrs; 4] = core::array::from_fn(|_| adrs.clone());
-        for (a, lane) in addresses.iter_mut().zip(&lanes) {
-            if let Some((chain, step)) = lane {
-                a.set_chain(*chain as u32);
-                a.set_hash(*step as u32);
-            }
-        }
-        let mut results = [[0u8; MAX_N]; 4];
-        if active == 1 {
-            // One chain left: a single F is cheaper than four.
-            if let Some(j) = lanes.iter().position(Option::is_some)
-                && let Some((chain, _)) = lanes[j]
-            {
-                hash.f(&addresses[j], &ends[chain][..n], &mut results[j]);
-            }
-        } else {
-            let chain_of = |j: usize| lanes[j].map_or(0, |(c, _)| c);
-            let inputs: [&[u8]; 4] = core::array::from_fn(|j| &ends[chain_of(j)][..n]);
-            hash.f_x4(&addresses, inputs, lanes.map(|l| l.is_some()), &mut results);
-        }
-        for (lane, result) in lanes.iter_mut().zip(&results) {
-            if let Some((chain, step)) = lane {
-                // Whole nodes (bytes past n are never read): a fixed-size move, not a
-                // call to memcpy for n bytes at every step of every chain.
-                ends[*chain] = *result;
-                *step += 1;
-                if *step == W - 1 {
-                    *lane = None;
-                }
-            }
-        }
+    let order = order[..waiting].iter().map(|&chain| usize::from(chain));
+    if hash.lanes() == MAX_LANES {
+        complete::<MAX_LANES>(hash, n, adrs, &digit, order, &mut ends);
+    } else {
+        complete::<4>(hash, n, adrs, &digit, order, &mut ends);
     }
     let mut pk_adrs = adrs.clone();
     pk_adrs.set_type_and_clear(AdrsType::WotsPk);
@@ -113,4 +75,61 @@ pub(crate) fn pk_from_sig(
         t.absorb(&end[..n]);
     }
     t.finish(out);
+}
+
+/// Chains (Algorithm 5) run to their ends, `L` at a time: each chain in `order` from its
+/// `digit` to w − 1, its value in `ends`.
+fn complete<const L: usize>(
+    hash: &dyn TweakableHash,
+    n: usize,
+    adrs: &Adrs,
+    digit: &[usize],
+    mut order: impl Iterator<Item = usize>,
+    ends: &mut [[u8; MAX_N]],
+) {
+    // The chains in flight, in lanes 0 .. active: (chain, next step), and the lane's
+    // address (its chain set when the lane takes the chain, its hash address at every
+    // step). A finished chain's lane takes the next waiting chain, or the last lane's.
+    let mut lanes = [(0usize, 0usize); L];
+    let mut addresses: [Adrs; L] = core::array::from_fn(|_| adrs.clone());
+    let mut results = [[0u8; MAX_N]; L];
+    let mut active = 0;
+    loop {
+        while active < L
+            && let Some(chain) = order.next()
+        {
+            lanes[active] = (chain, digit[chain]);
+            addresses[active].set_chain(chain as u32);
+            active += 1;
+        }
+        if active == 0 {
+            break;
+        }
+        for (a, &(_, step)) in addresses.iter_mut().zip(&lanes[..active]) {
+            a.set_hash(step as u32);
+        }
+        if active == 1 {
+            // One chain left: a single F is cheaper than a multi-lane call.
+            hash.f(&addresses[0], &ends[lanes[0].0][..n], &mut results[0]);
+        } else {
+            let inputs: [&[u8]; L] = core::array::from_fn(|j| &ends[lanes[j].0][..n]);
+            hash.f_lanes(&addresses[..active], &inputs[..active], &mut results[..active]);
+        }
+        let mut j = 0;
+        while j < active {
+            let (chain, step) = &mut lanes[j];
+            // Whole nodes (bytes past n are never read): a fixed-size move, not a
+            // call to memcpy for n bytes at every step of every chain.
+            ends[*chain] = results[j];
+            *step += 1;
+            if *step == W - 1 {
+                active -= 1;
+                lanes.swap(j, active);
+                addresses.swap(j, active);
+                results.swap(j, active);
+            } else {
+                j += 1;
+            }
+        }
+    }
 }

@@ -19,6 +19,7 @@ pub(crate) const SET: KernelSet = KernelSet {
     name: "simd128",
     f1600x4: keccak::f1600x4,
     sha256_x4: Some(sha256::digest_x4),
+    sha256_x16: None,
     sha512_x4: Some(sha512::digest_x4),
     ntt: ntt::ntt,
     inv_ntt: ntt::inv_ntt,

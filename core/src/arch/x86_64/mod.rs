@@ -5,7 +5,8 @@
 //! ML-DSA NTT, inverse NTT and pointwise products, UseHint, RejNTTPoly's sampling loop,
 //! and the t1/z decoders and w1 encoder. The AVX-512 set is the AVX2 set with Keccak ×4
 //! and SHA-512 ×4 done with AVX-512VL's rotates and ternary logic (and, for Keccak, its
-//! 32 registers: `keccak_avx512`).
+//! 32 registers: `keccak_avx512`), and SHA-256 ×16, a block per 32-bit lane of a 512-bit
+//! register (`sha256_x16`).
 //!
 //! Each kernel takes the [`Avx2`] (or [`Avx512`]) token and calls a
 //! `#[target_feature(enable = …)]` body: the token is the proof that makes that call
@@ -21,6 +22,7 @@ pub(crate) mod keccak_avx512;
 pub(crate) mod ntt;
 pub(crate) mod sample;
 pub(crate) mod sha256;
+pub(crate) mod sha256_x16;
 pub(crate) mod sha512;
 mod token;
 mod transpose;
@@ -43,6 +45,7 @@ static SET_512: KernelSet = KernelSet {
     name: "avx512",
     f1600x4: |s, live| keccak_avx512::f1600x4(PROVEN_512, s, live),
     f1600x4_each: Some(|states| keccak_avx512::f1600x4_each(PROVEN_512, states)),
+    sha256_x16: Some(|mid, blocks, live, out| sha256_x16::digest_x16(PROVEN_512, mid, blocks, live, out)),
     sha512_x4: Some(|mid, blocks, live, out| sha512::digest_x4_avx512(PROVEN_512, mid, blocks, live, out)),
     ..SET
 };
@@ -56,6 +59,7 @@ static SET: KernelSet = KernelSet {
     sha256_compress: |state, block| sha2::block_api::compress256(state, core::slice::from_ref(block)),
     sha512_compress: |state, block| sha2::block_api::compress512(state, core::slice::from_ref(block)),
     sha256_x4: Some(sha256::digest_x4_detected),
+    sha256_x16: None,
     sha512_x4: Some(|mid, blocks, live, out| sha512::digest_x4(PROVEN, mid, blocks, live, out)),
     ntt: |a| ntt::ntt(PROVEN, a),
     inv_ntt: |a| ntt::inv_ntt(PROVEN, a),
