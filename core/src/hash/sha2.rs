@@ -216,7 +216,7 @@ impl<C: Compression> Md<C> {
         self.total += data.len() as u64;
         if self.buf_len > 0 {
             let take = (C::BLOCK - self.buf_len).min(data.len());
-            super::bytes::copy(&mut self.buf[self.buf_len..self.buf_len + take], &data[..take]);
+            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
             self.buf_len += take;
             data = &data[take..];
             if self.buf_len < C::BLOCK {
@@ -230,7 +230,7 @@ impl<C: Compression> Md<C> {
             C::compress(&mut self.state, block);
         }
         let rest = blocks.remainder();
-        super::bytes::copy(&mut self.buf[..rest.len()], rest);
+        self.buf[..rest.len()].copy_from_slice(rest);
         self.buf_len = rest.len();
     }
 

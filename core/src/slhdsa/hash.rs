@@ -102,24 +102,26 @@ impl<'a> ShakeHash<'a> {
 }
 
 impl ShakeHash<'_> {
-    /// F or H calls four at a time: SHAKE256 over PK.seed ‖ ADRS_j ‖ input(j), n bytes
-    /// into `out[j]`. A last group of fewer than four repeats its first call in the idle
-    /// lanes (the kernel's cost is the same), their outputs dropped.
-    fn x4<'m>(&self, adrs: &[Adrs], input: impl Fn(usize) -> [&'m [u8]; 2], out: &mut [Node]) {
+    /// F calls (`right` empty) or H calls four at a time: SHAKE256 over PK.seed ‖
+    /// ADRS_j ‖ left_j ‖ right_j, n bytes into `out[j]`. A last group of fewer than four
+    /// repeats its first call in the idle lanes (the kernel's cost is the same), their
+    /// outputs dropped.
+    fn x4(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
         for start in (0..adrs.len()).step_by(4) {
             let lane = |j: usize| if start + j < adrs.len() { start + j } else { start };
             let parts = core::array::from_fn(|j| {
-                let [a, b] = input(lane(j));
-                [adrs[lane(j)].bytes().as_slice(), a, b]
+                let i = lane(j);
+                [adrs[i].bytes().as_slice(), left[i], right.get(i).copied().unwrap_or_default()]
             });
-            match <&mut [Node; 4]>::try_from(&mut out[start..adrs.len().min(start + 4)]) {
-                Ok(four) => multi::shake256_x4(self.seed, parts, self.n, four),
-                Err(_) => {
-                    let mut four = [[0u8; MAX_N]; 4];
-                    multi::shake256_x4(self.seed, parts, self.n, &mut four);
-                    for (o, node) in out[start..].iter_mut().zip(&four) {
-                        *o = *node;
-                    }
+            // A whole group's outputs go straight to `out`, a last short one's through
+            // `spare`.
+            let mut spare = [[0u8; MAX_N]; 4];
+            let whole = <&mut [Node; 4]>::try_from(&mut out[start..adrs.len().min(start + 4)]).ok();
+            let short = whole.is_none();
+            multi::shake256_x4(self.seed, parts, self.n, whole.unwrap_or(&mut spare));
+            if short {
+                for (o, node) in out[start..].iter_mut().zip(&spare) {
+                    *o = *node;
                 }
             }
         }
@@ -147,11 +149,11 @@ impl TweakableHash for ShakeHash<'_> {
     }
 
     fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
-        self.x4(adrs, |j| [m1[j], &[]], out);
+        self.x4(adrs, m1, &[], out);
     }
 
     fn h_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
-        self.x4(adrs, |j| [left[j], right[j]], out);
+        self.x4(adrs, left, right, out);
     }
 
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]) {
@@ -221,6 +223,30 @@ impl<'a> Sha2Hash<'a> {
 }
 
 impl Sha2Hash<'_> {
+    /// F calls (`right` empty) or H calls, each over ADRSc ‖ left ‖ right resumed from
+    /// PK.seed's block: SHA-512 from `big` where given, else SHA-256. ADRSc (22 bytes),
+    /// the n-byte values (n ≤ 32) and the padding fit one block; false (nothing written)
+    /// if they do not, which no approved set makes.
+    fn one_block_lanes(
+        &self,
+        big: Option<&[u64; 8]>,
+        adrs: &[Adrs],
+        left: &[&[u8]],
+        right: &[&[u8]],
+        out: &mut [Node],
+    ) -> bool {
+        let adrs_c = compressed(adrs);
+        let mut parts: [[&[u8]; 3]; MAX_LANES] = [[&[]; 3]; MAX_LANES];
+        for (i, (p, c)) in parts.iter_mut().zip(&adrs_c).enumerate().take(adrs.len()) {
+            *p = [c, left[i], right.get(i).copied().unwrap_or_default()];
+        }
+        let parts = &parts[..adrs.len()];
+        match big {
+            Some(mid) => self.sha512_lanes(mid, parts, out),
+            None => self.sha256_lanes(parts, out),
+        }
+    }
+
     /// SHA-256 calls resumed from PK.seed's midstate, one per entry of `parts` (F in
     /// every category; H in category 1), n bytes into each `out`: through the
     /// sixteen-lane kernel where the set has it, else four by four. False (nothing
@@ -337,38 +363,20 @@ impl TweakableHash for Sha2Hash<'_> {
     }
 
     fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
-        // ADRSc (22 bytes) ‖ M1 (n ≤ 32) and the 9 bytes of padding fit one block.
-        let adrs_c = compressed(adrs);
-        let mut parts: [[&[u8]; 3]; MAX_LANES] = [[&[]; 3]; MAX_LANES];
-        for ((p, c), m1) in parts.iter_mut().zip(&adrs_c).zip(m1) {
-            *p = [c, m1, &[]];
-        }
-        if self.sha256_lanes(&parts[..adrs.len()], out) {
-            return;
-        }
-        for ((adrs, m1), out) in adrs.iter().zip(m1).zip(out) {
-            self.f(adrs, m1, out);
+        // F is SHA-256 in every category.
+        if !self.one_block_lanes(None, adrs, m1, &[], out) {
+            for ((adrs, m1), out) in adrs.iter().zip(m1).zip(out) {
+                self.f(adrs, m1, out);
+            }
         }
     }
 
     fn h_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
-        // ADRSc (22) ‖ left ‖ right (2n) and the padding fit one block: SHA-256's in
-        // category 1, SHA-512's (H) in categories 3 and 5.
-        let adrs_c = compressed(adrs);
-        let mut parts: [[&[u8]; 3]; MAX_LANES] = [[&[]; 3]; MAX_LANES];
-        for (((p, c), left), right) in parts.iter_mut().zip(&adrs_c).zip(left).zip(right) {
-            *p = [c, left, right];
-        }
-        let parts = &parts[..adrs.len()];
-        let done = match &self.mid.s512 {
-            Some(mid) => self.sha512_lanes(mid, parts, out),
-            None => self.sha256_lanes(parts, out),
-        };
-        if done {
-            return;
-        }
-        for (((adrs, left), right), out) in adrs.iter().zip(left).zip(right).zip(out) {
-            self.h(adrs, left, right, out);
+        // H is SHA-256 in category 1, SHA-512 in categories 3 and 5.
+        if !self.one_block_lanes(self.mid.s512.as_ref(), adrs, left, right, out) {
+            for (((adrs, left), right), out) in adrs.iter().zip(left).zip(right).zip(out) {
+                self.h(adrs, left, right, out);
+            }
         }
     }
 
