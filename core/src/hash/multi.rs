@@ -87,18 +87,23 @@ pub(crate) fn sha256_x4(
     true
 }
 
-/// SHA-256 resumed from `mid`, as [`sha256_x4`], for up to sixteen inputs (`parts`),
-/// their digests into the first `parts.len()` of `out`, through the set's sixteen-lane
-/// kernel (which takes its short way when few are given); without that kernel, each
-/// block is compressed on its own.
-pub(crate) fn sha256_x16(mid: &[u32; 8], blocks: u64, parts: &[[&[u8]; 3]], out: &mut [[u8; 32]; 16]) -> bool {
-    let count = parts.len();
-    if count > 16 {
-        return false;
-    }
-    let mut last = [[0u8; 64]; 16];
-    if !last.iter_mut().zip(parts).all(|(block, parts)| Sha256::pad_one_block(blocks, parts, block)) {
-        return false;
+/// Up to sixteen SHA-256 inputs of one length, resumed from `mid`, each ending in one
+/// last block: `padded` is that block's padding for their length (as
+/// `Sha256::pad_one_block` writes it for any input of that length), and `fill(i, block)`
+/// writes input i's bytes over a copy of it. The first `count` digests into `out`,
+/// through the set's sixteen-lane kernel (which takes its short way when few are
+/// given); without that kernel, each block is compressed on its own.
+pub(crate) fn sha256_x16(
+    mid: &[u32; 8],
+    padded: &[u8; 64],
+    count: usize,
+    fill: impl Fn(usize, &mut [u8; 64]),
+    out: &mut [[u8; 32]; 16],
+) {
+    let count = count.min(16);
+    let mut last = [*padded; 16];
+    for (i, block) in last.iter_mut().enumerate().take(count) {
+        fill(i, block);
     }
     if count > 0 && !kernel::sha256_x16(mid, &last, count, out) {
         for (digest, block) in out.iter_mut().zip(&last).take(count) {
@@ -107,7 +112,6 @@ pub(crate) fn sha256_x16(mid: &[u32; 8], blocks: u64, parts: &[[&[u8]; 3]], out:
             C256::output(&state, digest);
         }
     }
-    true
 }
 
 /// SHA-512 resumed from `mid`, as [`sha256_x4`]; the kernel is told how many lanes
@@ -209,5 +213,36 @@ mod tests {
         let long = bytes(60, 3);
         let too_long: [[&[u8]; 3]; 4] = core::array::from_fn(|_| [&long[..], &[][..], &[][..]]);
         assert!(!sha256_x4(&s256.midstate(), 1, too_long, live, &mut got256));
+    }
+
+    #[test]
+    fn sixteen_resumed_sha256_hashes_give_each_digest() {
+        let first = bytes(64, 9);
+        let mut s256 = Sha256::new();
+        s256.update(&first);
+        // SLH-DSA's F at n = 16 (38 bytes) and H at n = 32 (86 bytes does not fit; 54 does).
+        for len in [38, 54] {
+            let inputs: std::vec::Vec<std::vec::Vec<u8>> = (0..16u8).map(|i| bytes(len, 3 * i + 1)).collect();
+            let mut padded = [0u8; 64];
+            assert!(Sha256::pad_one_block(1, &[&std::vec![0; len]], &mut padded));
+            // Every count: the kernel's short way (few lanes) and its sixteen lanes.
+            for count in 1..=16 {
+                let mut got = [[0u8; 32]; 16];
+                sha256_x16(
+                    &s256.midstate(),
+                    &padded,
+                    count,
+                    |i, block| block[..len].copy_from_slice(&inputs[i]),
+                    &mut got,
+                );
+                for (i, got) in got.iter().enumerate().take(count) {
+                    let mut want = Md::<C256>::resume(s256.midstate(), 1);
+                    want.update(&inputs[i]);
+                    let mut w = [0u8; 32];
+                    want.finalize_into(&mut w);
+                    assert_eq!(*got, w, "{len} bytes, {count} lanes, lane {i}");
+                }
+            }
+        }
     }
 }

@@ -39,11 +39,17 @@ impl Adrs {
     /// ADRSc = ADRS[3] ‖ ADRS[8:16] ‖ ADRS[19] ‖ ADRS[20:32] (SHA-2 sets).
     pub(crate) fn compressed(&self) -> [u8; 22] {
         let mut c = [0u8; 22];
+        self.write_compressed(&mut c);
+        c
+    }
+
+    /// ADRSc written into `c` (in place, where a block is being built).
+    #[inline]
+    pub(crate) fn write_compressed(&self, c: &mut [u8; 22]) {
         c[0] = self.0[3];
         c[1..9].copy_from_slice(&self.0[8..16]);
         c[9] = self.0[19];
         c[10..22].copy_from_slice(&self.0[20..32]);
-        c
     }
 
     /// setLayerAddress.

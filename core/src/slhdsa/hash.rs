@@ -235,6 +235,9 @@ impl Sha2Hash<'_> {
         right: &[&[u8]],
         out: &mut [Node],
     ) -> bool {
+        if big.is_none() && crate::kernel::has_sha256_x16() && self.sha256_x16(adrs, left, right, out) {
+            return true;
+        }
         let adrs_c = compressed(adrs);
         let mut parts: [[&[u8]; 3]; MAX_LANES] = [[&[]; 3]; MAX_LANES];
         for (i, (p, c)) in parts.iter_mut().zip(&adrs_c).enumerate().take(adrs.len()) {
@@ -247,15 +250,40 @@ impl Sha2Hash<'_> {
         }
     }
 
-    /// SHA-256 calls resumed from PK.seed's midstate, one per entry of `parts` (F in
-    /// every category; H in category 1), n bytes into each `out`: through the
-    /// sixteen-lane kernel where the set has it, else four by four. False (nothing
-    /// written) if an input does not fit one block: never for the approved sets.
-    fn sha256_lanes(&self, parts: &[[&[u8]; 3]], out: &mut [Node]) -> bool {
-        if crate::kernel::has_sha256_x16() {
-            let mut digests = [[0u8; 32]; 16];
-            return multi::sha256_x16(&self.mid.s256, 1, parts, &mut digests) && truncate(&digests, out);
+    /// Up to sixteen F calls (`right` empty) or category-1 H calls through the
+    /// sixteen-lane SHA-256: every lane's block is one padded block (ADRSc ‖ left ‖
+    /// right is 22 + n or 22 + 2n bytes) with the lane's bytes written over it. False
+    /// (nothing written) for inputs not of those lengths.
+    fn sha256_x16(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) -> bool {
+        let n = self.n;
+        let len = 22 + n + if right.is_empty() { 0 } else { n };
+        let mut padded = [0u8; 64];
+        if adrs.len() > 16
+            || !left.iter().chain(right).all(|v| v.len() == n)
+            || !Sha256::pad_one_block(1, &[&[0; 96][..len]], &mut padded)
+        {
+            return false;
         }
+        let mut digests = [[0u8; 32]; 16];
+        // `padded` holds the padding of a (22 + n)- or (22 + 2n)-byte input.
+        let fill = |i: usize, block: &mut [u8; 64]| {
+            if let Some((adrs_c, values)) = block.split_first_chunk_mut::<22>() {
+                adrs[i].write_compressed(adrs_c);
+                crate::hash::bytes::copy(&mut values[..n], left[i]);
+                if let Some(right) = right.get(i) {
+                    crate::hash::bytes::copy(&mut values[n..2 * n], right);
+                }
+            }
+        };
+        multi::sha256_x16(&self.mid.s256, &padded, adrs.len(), fill, &mut digests);
+        truncate(&digests, out)
+    }
+
+    /// SHA-256 calls resumed from PK.seed's midstate, one per entry of `parts` (F in
+    /// every category; H in category 1), n bytes into each `out`, four by four. False
+    /// (nothing written) if an input does not fit one block: never for the approved
+    /// sets.
+    fn sha256_lanes(&self, parts: &[[&[u8]; 3]], out: &mut [Node]) -> bool {
         parts.chunks(4).zip(out.chunks_mut(4)).all(|(parts, out)| {
             let mut digests = [[0u8; 32]; 4];
             let (parts, live) = four(parts);
