@@ -11,6 +11,12 @@ use crate::ring::Poly;
 /// AVX2 register holds).
 pub(crate) type StateX4 = [[u64; 4]; 25];
 
+/// A [`StateX4`] on a 64-byte boundary, for the ×4 states built on the stack: each row
+/// (one AVX2 register's worth) then lies within one cache line. With rows across lines,
+/// SLH-DSA-SHAKE on the AVX2 set ran 6 % slower, the same instructions taking longer.
+#[repr(C, align(64))]
+pub(crate) struct AlignedX4(pub(crate) StateX4);
+
 /// Up to four Keccak states, each in its own place; `None` is an idle lane.
 pub(crate) type SeparateStates<'a> = [Option<&'a mut [u64; 25]>; 4];
 

@@ -1,14 +1,15 @@
-//! Four independent one-block hashes at once, as SLH-DSA asks for a tree level's F and H
-//! calls. The kernel set's four-state Keccak and its SHA-256 ×4 and SHA-512 ×2
-//! compressions run them where they apply; where they do not (a set without the
-//! multi-lane compression, an input that does not fit one block), each is hashed on its
-//! own here. The algorithms ask for four hashes; this layer owns the fallback.
+//! Independent one-block hashes at once, as SLH-DSA asks for a tree level's F and H
+//! calls: four SHAKE256, or up to sixteen SHA-256 or SHA-512. The kernel set's
+//! four-state Keccak and its SHA-256 ×16, SHA-256 ×4 and SHA-512 ×4 compressions run
+//! them where they apply; where they do not (a set without the multi-lane compression,
+//! a SHAKE input that does not fit one block), each is hashed on its own here. The
+//! algorithms ask for several hashes; this layer owns the fallback.
 
 use super::Shake256;
 use super::lanes::LaneShake256;
-use super::sha2::{C256, C512, Compression, Sha256, Sha512};
+use super::sha2::{C256, C512, Compression};
 use crate::kernel;
-use crate::kernel_set::StateX4;
+use crate::kernel_set::AlignedX4;
 
 /// SHAKE256's rate in bytes.
 const RATE: usize = LaneShake256::RATE;
@@ -35,7 +36,8 @@ pub(crate) fn shake256_x4<const W: usize>(prefix: &[u8], parts: [[&[u8]; 3]; 4],
         }
         return;
     }
-    let mut state: StateX4 = [[0; 4]; 25];
+    let mut aligned = AlignedX4([[0; 4]; 25]);
+    let state = &mut aligned.0;
     for (lane, chunk) in state.iter_mut().zip(prefix.as_chunks::<8>().0) {
         *lane = [u64::from_le_bytes(*chunk); 4];
     }
@@ -53,95 +55,82 @@ pub(crate) fn shake256_x4<const W: usize>(prefix: &[u8], parts: [[&[u8]; 3]; 4],
     for word in &mut state[RATE / 8 - 1] {
         *word ^= 0x80 << 56;
     }
-    kernel::f1600x4(&mut state, 4);
+    kernel::f1600x4(state, 4);
     for (j, o) in out.iter_mut().enumerate() {
-        for (bytes, lane) in o[..n].chunks_exact_mut(8).zip(&state) {
+        for (bytes, lane) in o[..n].chunks_exact_mut(8).zip(state.iter()) {
             bytes.copy_from_slice(&lane[j].to_le_bytes());
         }
     }
 }
 
-/// SHA-256 resumed from `mid` (the state after `blocks` whole blocks), over the parts of
-/// each lane whose `live` flag is set: its digest into `out[j]`. The last blocks are
-/// padded once; the kernel compresses all four, or answers "not here" and each live
-/// block is compressed on its own. False (nothing written) when an input does not fit
-/// one block with its padding.
-pub(crate) fn sha256_x4(
-    mid: &[u32; 8],
-    blocks: u64,
-    parts: [[&[u8]; 3]; 4],
-    live: [bool; 4],
-    out: &mut [[u8; 32]; 4],
-) -> bool {
-    let mut last = [[0u8; 64]; 4];
-    if !last.iter_mut().zip(parts).all(|(block, parts)| Sha256::pad_one_block(blocks, &parts, block)) {
-        return false;
-    }
-    if !kernel::sha256_x4(mid, &last, out) {
-        for ((digest, block), _) in out.iter_mut().zip(&last).zip(live).filter(|(_, live)| *live) {
-            let mut state = *mid;
-            C256::compress(&mut state, block);
-            C256::output(&state, digest);
-        }
-    }
-    true
-}
-
-/// Up to sixteen SHA-256 inputs of one length, resumed from `mid`, each ending in one
-/// last block: `padded` is that block's padding for their length (as
-/// `Sha256::pad_one_block` writes it for any input of that length), and `fill(i, block)`
-/// writes input i's bytes over a copy of it. The first `count` digests into `out`,
-/// through the set's sixteen-lane kernel (which takes its short way when few are
-/// given); without that kernel, each block is compressed on its own.
-pub(crate) fn sha256_x16(
+/// SHA-256 of up to `L` inputs of one length (L = 4 or 16), each resumed from `mid` and
+/// ending in one last block: `padded` is that block's padding for their length (as
+/// `Sha256::pad_one_block` writes it for any input of that length), and `fill(i,
+/// block)` writes input i's bytes over a copy of it. The first `count` digests go into
+/// `out`: through the set's sixteen-lane kernel where it has one (it takes its short way
+/// when few are given), else four by four through its four-lane kernel, else one block
+/// at a time.
+pub(crate) fn sha256_lanes<const L: usize>(
     mid: &[u32; 8],
     padded: &[u8; 64],
     count: usize,
     fill: impl Fn(usize, &mut [u8; 64]),
-    out: &mut [[u8; 32]; 16],
+    out: &mut [[u8; 32]; L],
 ) {
-    let count = count.min(16);
-    let mut last = [*padded; 16];
+    let count = count.min(L);
+    let mut last = [*padded; L];
     for (i, block) in last.iter_mut().enumerate().take(count) {
         fill(i, block);
     }
-    if count > 0 && !kernel::sha256_x16(mid, &last, count, out) {
-        for (digest, block) in out.iter_mut().zip(&last).take(count) {
-            let mut state = *mid;
-            C256::compress(&mut state, block);
-            C256::output(&state, digest);
+    if let (Ok(blocks), Ok(digests)) = (<&[_; 16]>::try_from(&last[..]), <&mut [_; 16]>::try_from(&mut out[..]))
+        && kernel::sha256_x16(mid, blocks, count, digests)
+    {
+        return;
+    }
+    let fours = last.as_chunks::<4>().0.iter().zip(out.as_chunks_mut::<4>().0);
+    for (i, (blocks, digests)) in fours.enumerate().take(count.div_ceil(4)) {
+        if !kernel::sha256_x4(mid, blocks, digests) {
+            for (digest, block) in digests.iter_mut().zip(blocks).take(count - 4 * i) {
+                let mut state = *mid;
+                C256::compress(&mut state, block);
+                C256::output(&state, digest);
+            }
         }
     }
 }
 
-/// SHA-512 resumed from `mid`, as [`sha256_x4`]; the kernel is told how many lanes
-/// lead up to the last live one, so that it can skip the idle lanes after it.
-pub(crate) fn sha512_x4(
+/// SHA-512 of up to `L` inputs of one length, as [`sha256_lanes`], four by four through
+/// the set's four-lane kernel (told how many of the four are live), else one block at
+/// a time.
+pub(crate) fn sha512_lanes<const L: usize>(
     mid: &[u64; 8],
-    blocks: u64,
-    parts: [[&[u8]; 3]; 4],
-    live: [bool; 4],
-    out: &mut [[u8; 64]; 4],
-) -> bool {
-    let mut last = [[0u8; 128]; 4];
-    if !last.iter_mut().zip(parts).all(|(block, parts)| Sha512::pad_one_block(blocks, &parts, block)) {
-        return false;
+    padded: &[u8; 128],
+    count: usize,
+    fill: impl Fn(usize, &mut [u8; 128]),
+    out: &mut [[u8; 64]; L],
+) {
+    let count = count.min(L);
+    let mut last = [*padded; L];
+    for (i, block) in last.iter_mut().enumerate().take(count) {
+        fill(i, block);
     }
-    let Some(lanes) = live.iter().rposition(|&l| l).map(|j| j + 1) else { return true };
-    if !kernel::sha512_x4(mid, &last, lanes, out) {
-        for ((digest, block), _) in out.iter_mut().zip(&last).zip(live).filter(|(_, live)| *live) {
-            let mut state = *mid;
-            C512::compress(&mut state, block);
-            C512::output(&state, digest);
+    let fours = last.as_chunks::<4>().0.iter().zip(out.as_chunks_mut::<4>().0);
+    for (i, (blocks, digests)) in fours.enumerate().take(count.div_ceil(4)) {
+        let live = (count - 4 * i).min(4);
+        if !kernel::sha512_x4(mid, blocks, live, digests) {
+            for (digest, block) in digests.iter_mut().zip(blocks).take(live) {
+                let mut state = *mid;
+                C512::compress(&mut state, block);
+                C512::output(&state, digest);
+            }
         }
     }
-    true
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash::sha2::Md;
+    use crate::hash::sha2::{Md, Sha256, Sha512};
 
     /// Test bytes: `len` of them, differing by `seed`.
     fn bytes(len: usize, seed: u8) -> std::vec::Vec<u8> {
@@ -179,68 +168,50 @@ mod tests {
     }
 
     #[test]
-    fn four_resumed_sha2_hashes_give_each_digest() {
-        let first = bytes(128, 7);
+    fn resumed_sha2_hashes_in_lanes_give_each_digest() {
+        let first = bytes(128, 9);
         let (mut s256, mut s512) = (Sha256::new(), Sha512::new());
         s256.update(&first[..64]);
         s512.update(&first);
-        // SLH-DSA's H: ADRSc (22 bytes) ‖ two nodes (n = 16 with SHA-256, 32 with SHA-512).
-        let lanes = |n: usize| -> std::vec::Vec<[std::vec::Vec<u8>; 3]> {
-            (0..4u8).map(|j| [bytes(22, j), bytes(n, j + 4), bytes(n, j + 8)]).collect()
-        };
-        let (parts256, parts512) = (lanes(16), lanes(32));
-        fn refs(parts: &[[std::vec::Vec<u8>; 3]]) -> [[&[u8]; 3]; 4] {
-            core::array::from_fn(|j| parts[j].each_ref().map(|p| p.as_slice()))
-        }
-        let (refs256, refs512) = (refs(&parts256), refs(&parts512));
-        let live = [true, false, true, true];
-        let mut got256 = [[0u8; 32]; 4];
-        assert!(sha256_x4(&s256.midstate(), 1, refs256, live, &mut got256));
-        let mut got512 = [[0u8; 64]; 4];
-        assert!(sha512_x4(&s512.midstate(), 1, refs512, live, &mut got512));
-        for j in (0..4).filter(|&j| live[j]) {
-            let mut want256 = Md::<C256>::resume(s256.midstate(), 1);
-            refs256[j].iter().for_each(|p| want256.update(p));
-            let mut want512 = Md::<C512>::resume(s512.midstate(), 1);
-            refs512[j].iter().for_each(|p| want512.update(p));
-            let (mut w256, mut w512) = ([0u8; 32], [0u8; 64]);
-            want256.finalize_into(&mut w256);
-            want512.finalize_into(&mut w512);
-            assert_eq!(got256[j], w256, "SHA-256 lane {j}");
-            assert_eq!(got512[j], w512, "SHA-512 lane {j}");
-        }
-        // An input that does not fit one block is refused, nothing written.
-        let long = bytes(60, 3);
-        let too_long: [[&[u8]; 3]; 4] = core::array::from_fn(|_| [&long[..], &[][..], &[][..]]);
-        assert!(!sha256_x4(&s256.midstate(), 1, too_long, live, &mut got256));
-    }
-
-    #[test]
-    fn sixteen_resumed_sha256_hashes_give_each_digest() {
-        let first = bytes(64, 9);
-        let mut s256 = Sha256::new();
-        s256.update(&first);
-        // SLH-DSA's F at n = 16 (38 bytes) and H at n = 32 (86 bytes does not fit; 54 does).
-        for len in [38, 54] {
+        // SLH-DSA's F and H: ADRSc (22 bytes) ‖ one or two nodes of n = 16, 24 or 32.
+        for len in [38, 54, 70, 86] {
             let inputs: std::vec::Vec<std::vec::Vec<u8>> = (0..16u8).map(|i| bytes(len, 3 * i + 1)).collect();
-            let mut padded = [0u8; 64];
-            assert!(Sha256::pad_one_block(1, &[&std::vec![0; len]], &mut padded));
-            // Every count: the kernel's short way (few lanes) and its sixteen lanes.
+            let zeros = std::vec![0; len];
+            let (mut padded256, mut padded512) = ([0u8; 64], [0u8; 128]);
+            let fits256 = Sha256::pad_one_block(1, &[&zeros], &mut padded256);
+            assert_eq!(fits256, len <= 55, "{len} bytes");
+            assert!(Sha512::pad_one_block(1, &[&zeros], &mut padded512));
+            // Every count: each kernel's short way (few lanes) and its full one.
             for count in 1..=16 {
-                let mut got = [[0u8; 32]; 16];
-                sha256_x16(
-                    &s256.midstate(),
-                    &padded,
-                    count,
-                    |i, block| block[..len].copy_from_slice(&inputs[i]),
-                    &mut got,
-                );
-                for (i, got) in got.iter().enumerate().take(count) {
-                    let mut want = Md::<C256>::resume(s256.midstate(), 1);
-                    want.update(&inputs[i]);
-                    let mut w = [0u8; 32];
-                    want.finalize_into(&mut w);
-                    assert_eq!(*got, w, "{len} bytes, {count} lanes, lane {i}");
+                let (mut got256, mut got512) = ([[0u8; 32]; 16], [[0u8; 64]; 16]);
+                let (mut got4, mut got4_512) = ([[0u8; 32]; 4], [[0u8; 64]; 4]);
+                let mid256 = s256.midstate();
+                if fits256 {
+                    sha256_lanes(&mid256, &padded256, count, |i, b| b[..len].copy_from_slice(&inputs[i]), &mut got256);
+                    sha256_lanes(&mid256, &padded256, count, |i, b| b[..len].copy_from_slice(&inputs[i]), &mut got4);
+                }
+                let mid512 = s512.midstate();
+                sha512_lanes(&mid512, &padded512, count, |i, b| b[..len].copy_from_slice(&inputs[i]), &mut got512);
+                sha512_lanes(&mid512, &padded512, count, |i, b| b[..len].copy_from_slice(&inputs[i]), &mut got4_512);
+                for i in 0..count {
+                    let mut want512 = Md::<C512>::resume(mid512, 1);
+                    want512.update(&inputs[i]);
+                    let mut w512 = [0u8; 64];
+                    want512.finalize_into(&mut w512);
+                    assert_eq!(got512[i], w512, "SHA-512, {len} bytes, {count} lanes, lane {i}");
+                    if i < 4 {
+                        assert_eq!(got4_512[i], w512, "SHA-512, four lanes, {len} bytes, lane {i}");
+                    }
+                    if fits256 {
+                        let mut want256 = Md::<C256>::resume(mid256, 1);
+                        want256.update(&inputs[i]);
+                        let mut w256 = [0u8; 32];
+                        want256.finalize_into(&mut w256);
+                        assert_eq!(got256[i], w256, "SHA-256, {len} bytes, {count} lanes, lane {i}");
+                        if i < 4 {
+                            assert_eq!(got4[i], w256, "SHA-256, four lanes, {len} bytes, lane {i}");
+                        }
+                    }
                 }
             }
         }

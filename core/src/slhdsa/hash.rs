@@ -224,9 +224,11 @@ impl<'a> Sha2Hash<'a> {
 
 impl Sha2Hash<'_> {
     /// F calls (`right` empty) or H calls, each over ADRSc ‖ left ‖ right resumed from
-    /// PK.seed's block: SHA-512 from `big` where given, else SHA-256. ADRSc (22 bytes),
-    /// the n-byte values (n ≤ 32) and the padding fit one block; false (nothing written)
-    /// if they do not, which no approved set makes.
+    /// PK.seed's block, n bytes into each `out`: SHA-512 from `big` where given, else
+    /// SHA-256. The inputs have one length (22 + n or 22 + 2n bytes), so every lane's
+    /// block is one padded block with the lane's bytes written over it. False (nothing
+    /// written) for inputs not of those lengths or not fitting one block, which no
+    /// approved set makes.
     fn one_block_lanes(
         &self,
         big: Option<&[u64; 8]>,
@@ -235,77 +237,63 @@ impl Sha2Hash<'_> {
         right: &[&[u8]],
         out: &mut [Node],
     ) -> bool {
-        if big.is_none() && crate::kernel::has_sha256_x16() && self.sha256_x16(adrs, left, right, out) {
-            return true;
-        }
-        let adrs_c = compressed(adrs);
-        let mut parts: [[&[u8]; 3]; MAX_LANES] = [[&[]; 3]; MAX_LANES];
-        for (i, (p, c)) in parts.iter_mut().zip(&adrs_c).enumerate().take(adrs.len()) {
-            *p = [c, left[i], right.get(i).copied().unwrap_or_default()];
-        }
-        let parts = &parts[..adrs.len()];
-        match big {
-            Some(mid) => self.sha512_lanes(mid, parts, out),
-            None => self.sha256_lanes(parts, out),
-        }
-    }
-
-    /// Up to sixteen F calls (`right` empty) or category-1 H calls through the
-    /// sixteen-lane SHA-256: every lane's block is one padded block (ADRSc ‖ left ‖
-    /// right is 22 + n or 22 + 2n bytes) with the lane's bytes written over it. False
-    /// (nothing written) for inputs not of those lengths.
-    fn sha256_x16(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) -> bool {
         let n = self.n;
         let len = 22 + n + if right.is_empty() { 0 } else { n };
-        let mut padded = [0u8; 64];
-        if adrs.len() > 16
-            || !left.iter().chain(right).all(|v| v.len() == n)
-            || !Sha256::pad_one_block(1, &[&[0; 96][..len]], &mut padded)
-        {
+        if adrs.len() > MAX_LANES || !left.iter().chain(right).all(|v| v.len() == n) {
             return false;
         }
-        let mut digests = [[0u8; 32]; 16];
-        // `padded` holds the padding of a (22 + n)- or (22 + 2n)-byte input.
-        let fill = |i: usize, block: &mut [u8; 64]| {
-            if let Some((adrs_c, values)) = block.split_first_chunk_mut::<22>() {
-                adrs[i].write_compressed(adrs_c);
-                crate::hash::bytes::copy(&mut values[..n], left[i]);
-                if let Some(right) = right.get(i) {
-                    crate::hash::bytes::copy(&mut values[n..2 * n], right);
+        // The padding of a `len`-byte input: that of `len` zero bytes.
+        let zeros: &[&[u8]] = &[&[0; 22 + 2 * MAX_N][..len]];
+        // Each arm's own closure (one shared by both was compiled as a call per lane).
+        let right = |i: usize| right.get(i).copied();
+        match big {
+            Some(mid) => {
+                let mut padded = [0u8; 128];
+                if !Sha512::pad_one_block(1, zeros, &mut padded) {
+                    return false;
                 }
+                let mut digests = [[0u8; 64]; MAX_LANES];
+                multi::sha512_lanes(
+                    mid,
+                    &padded,
+                    adrs.len(),
+                    |i, b| write_lane(&adrs[i], left[i], right(i), b),
+                    &mut digests,
+                );
+                truncate(&digests, out)
             }
-        };
-        multi::sha256_x16(&self.mid.s256, &padded, adrs.len(), fill, &mut digests);
-        truncate(&digests, out)
-    }
-
-    /// SHA-256 calls resumed from PK.seed's midstate, one per entry of `parts` (F in
-    /// every category; H in category 1), n bytes into each `out`, four by four. False
-    /// (nothing written) if an input does not fit one block: never for the approved
-    /// sets.
-    fn sha256_lanes(&self, parts: &[[&[u8]; 3]], out: &mut [Node]) -> bool {
-        parts.chunks(4).zip(out.chunks_mut(4)).all(|(parts, out)| {
-            let mut digests = [[0u8; 32]; 4];
-            let (parts, live) = four(parts);
-            multi::sha256_x4(&self.mid.s256, 1, parts, live, &mut digests) && truncate(&digests, out)
-        })
-    }
-
-    /// SHA-512 calls resumed from `mid` (H in categories 3 and 5), four by four, as
-    /// [`Self::sha256_lanes`].
-    fn sha512_lanes(&self, mid: &[u64; 8], parts: &[[&[u8]; 3]], out: &mut [Node]) -> bool {
-        parts.chunks(4).zip(out.chunks_mut(4)).all(|(parts, out)| {
-            let mut digests = [[0u8; 64]; 4];
-            let (parts, live) = four(parts);
-            multi::sha512_x4(mid, 1, parts, live, &mut digests) && truncate(&digests, out)
-        })
+            None => {
+                let mut padded = [0u8; 64];
+                if !Sha256::pad_one_block(1, zeros, &mut padded) {
+                    return false;
+                }
+                let mut digests = [[0u8; 32]; MAX_LANES];
+                multi::sha256_lanes(
+                    &self.mid.s256,
+                    &padded,
+                    adrs.len(),
+                    |i, b| write_lane(&adrs[i], left[i], right(i), b),
+                    &mut digests,
+                );
+                truncate(&digests, out)
+            }
+        }
     }
 }
 
-/// Up to four calls' parts as the four-lane functions take them: the lanes past the
-/// last call empty and not live.
-fn four<'a>(parts: &[[&'a [u8]; 3]]) -> ([[&'a [u8]; 3]; 4], [bool; 4]) {
-    (core::array::from_fn(|j| parts.get(j).copied().unwrap_or([&[]; 3])), core::array::from_fn(|j| j < parts.len()))
+/// ADRSc ‖ left ‖ right written over the start of a lane's block. Always inlined: a
+/// call per lane cost 8 % of an AVX-512 SLH-DSA-SHA2-128s verify.
+#[inline(always)]
+fn write_lane(adrs: &Adrs, left: &[u8], right: Option<&[u8]>, block: &mut [u8]) {
+    if let Some((adrs_c, values)) = block.split_first_chunk_mut::<22>()
+        && let Some((l, r)) = values.split_at_mut_checked(left.len())
+    {
+        adrs.write_compressed(adrs_c);
+        crate::hash::bytes::copy(l, left);
+        if let Some(right) = right {
+            crate::hash::bytes::copy(&mut r[..right.len()], right);
+        }
+    }
 }
 
 /// Trunc_n of each digest into its output: the node's first bytes (the bytes of a node
@@ -315,15 +303,6 @@ fn truncate<const D: usize>(digests: &[[u8; D]], out: &mut [Node]) -> bool {
         o.copy_from_slice(&digest[..MAX_N]);
     }
     true
-}
-
-/// ADRSc of each lane's address (the first `adrs.len()` entries).
-fn compressed(adrs: &[Adrs]) -> [[u8; 22]; MAX_LANES] {
-    let mut c = [[0u8; 22]; MAX_LANES];
-    for (c, a) in c.iter_mut().zip(adrs) {
-        *c = a.compressed();
-    }
-    c
 }
 
 /// Trunc_n of a digest.
