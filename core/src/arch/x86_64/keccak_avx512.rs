@@ -112,7 +112,7 @@ macro_rules! rounds {
 
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 fn permute(s: &mut StateX4) {
-    super::align_frame();
+    super::frame::align_frame();
     let mut a = [_mm256_setzero_si256(); 25];
     for (v, lanes) in a.iter_mut().zip(s.iter()) {
         // SAFETY: `lanes` is [u64; 4], exactly the 32 bytes an unaligned load reads.
@@ -135,7 +135,7 @@ pub(crate) fn f1600x4_each(_: Avx512, states: &mut SeparateStates<'_>) {
 
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 fn permute_each(states: &mut SeparateStates<'_>) {
-    super::align_frame();
+    super::frame::align_frame();
     let mut a = transpose::gather!(states);
     rounds!(a);
     transpose::scatter(&a, states);

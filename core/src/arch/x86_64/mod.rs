@@ -16,6 +16,7 @@
 use crate::kernel_set::KernelSet;
 
 pub(crate) mod encode;
+mod frame;
 pub(crate) mod hint;
 pub(crate) mod keccak;
 pub(crate) mod keccak_avx512;
@@ -29,19 +30,6 @@ mod transpose;
 
 pub(crate) use token::{Avx2, Avx512};
 use token::{PROVEN, PROVEN_512};
-
-/// Puts a 64-byte-aligned object in the calling kernel's frame, so that the compiler
-/// aligns the frame. The kernels keep part of their vectors in stack slots, moved with
-/// unaligned loads and stores; in a frame only 16-byte aligned those slots sit wherever
-/// the caller's depth puts them, a share across cache lines. Measured on the AVX2 set:
-/// SLH-DSA-SHAKE-128s 6 % apart between two callers' depths (the same instructions),
-/// one-shot ML-DSA 5 % faster with the Keccak ×4 frames aligned.
-#[inline(always)]
-fn align_frame() {
-    #[repr(align(64))]
-    struct Line([u8; 64]);
-    core::hint::black_box(&mut Line([0; 64]).0);
-}
 
 /// The AVX2 set, for the holder of the proof.
 pub(crate) fn set(_: Avx2) -> &'static KernelSet {

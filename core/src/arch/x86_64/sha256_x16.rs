@@ -125,7 +125,7 @@ fn transpose_within_lanes(a: __m512i, b: __m512i, c: __m512i, d: __m512i) -> [__
 /// 128-bit lanes, then the lanes four by four), the rounds, the digests back.
 #[target_feature(enable = "avx512f")]
 fn digest(mid: &[u32; 8], blocks: &[[u8; 64]; 16], out: &mut [[u8; 32]; 16]) {
-    super::align_frame();
+    super::frame::align_frame();
     // SAFETY: each block is the 64 bytes an unaligned load reads.
     let row = |j: usize| byte_swap(unsafe { _mm512_loadu_si512(blocks[j].as_ptr().cast()) });
     // quads[g][m]: lane k holds word 4k + m of blocks 4g .. 4g + 4.

@@ -58,13 +58,13 @@ fn one_at_a_time(mid: &[u64; 8], blocks: &[[u8; 128]; 4], live: usize, out: &mut
 
 #[target_feature(enable = "avx2")]
 fn digest_avx2(mid: &[u64; 8], blocks: &[[u8; 128]; 4], out: &mut [[u8; 64]; 4]) {
-    super::align_frame();
+    super::frame::align_frame();
     digest(mid, blocks, out);
 }
 
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 fn digest_avx512(mid: &[u64; 8], blocks: &[[u8; 128]; 4], out: &mut [[u8; 64]; 4]) {
-    super::align_frame();
+    super::frame::align_frame();
     digest(mid, blocks, out);
 }
 
