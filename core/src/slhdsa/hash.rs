@@ -239,7 +239,8 @@ impl Sha2Hash<'_> {
     ) -> bool {
         let n = self.n;
         let len = 22 + n + if right.is_empty() { 0 } else { n };
-        if adrs.len() > MAX_LANES || !left.iter().chain(right).all(|v| v.len() == n) {
+        let shaped = left.len() == adrs.len() && (right.is_empty() || right.len() == adrs.len());
+        if adrs.len() > MAX_LANES || !shaped || !left.iter().chain(right).all(|v| v.len() == n) {
             return false;
         }
         // The padding of a `len`-byte input: that of `len` zero bytes.
