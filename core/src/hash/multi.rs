@@ -1,5 +1,5 @@
 //! Independent one-block hashes at once, as SLH-DSA asks for a tree level's F and H
-//! calls: four SHAKE256, or up to sixteen SHA-256 or SHA-512. The kernel set's
+//! calls: four SHAKE256 or SHA-512, or up to sixteen SHA-256. The kernel set's
 //! four-state Keccak and its SHA-256 ×16, SHA-256 ×4 and SHA-512 ×4 compressions run
 //! them where they apply; where they do not (a set without the multi-lane compression,
 //! a SHAKE input that does not fit one block), each is hashed on its own here. The
@@ -99,30 +99,25 @@ pub(crate) fn sha256_lanes<const L: usize>(
     }
 }
 
-/// SHA-512 of up to `L` inputs of one length, as [`sha256_lanes`], four by four through
-/// the set's four-lane kernel (told how many of the four are live), else one block at
-/// a time.
-pub(crate) fn sha512_lanes<const L: usize>(
+/// SHA-512 of up to four inputs of one length, as [`sha256_lanes`], through the set's
+/// four-lane kernel (told how many of the four are live), else one block at a time.
+pub(crate) fn sha512_x4(
     mid: &[u64; 8],
     padded: &[u8; 128],
     count: usize,
     fill: impl Fn(usize, &mut [u8; 128]),
-    out: &mut [[u8; 64]; L],
+    out: &mut [[u8; 64]; 4],
 ) {
-    let count = count.min(L);
-    let mut last = [*padded; L];
+    let count = count.min(4);
+    let mut last = [*padded; 4];
     for (i, block) in last.iter_mut().enumerate().take(count) {
         fill(i, block);
     }
-    let fours = last.as_chunks::<4>().0.iter().zip(out.as_chunks_mut::<4>().0);
-    for (i, (blocks, digests)) in fours.enumerate().take(count.div_ceil(4)) {
-        let live = (count - 4 * i).min(4);
-        if !kernel::sha512_x4(mid, blocks, live, digests) {
-            for (digest, block) in digests.iter_mut().zip(blocks).take(live) {
-                let mut state = *mid;
-                C512::compress(&mut state, block);
-                C512::output(&state, digest);
-            }
+    if count > 0 && !kernel::sha512_x4(mid, &last, count, out) {
+        for (digest, block) in out.iter_mut().zip(&last).take(count) {
+            let mut state = *mid;
+            C512::compress(&mut state, block);
+            C512::output(&state, digest);
         }
     }
 }
@@ -183,24 +178,21 @@ mod tests {
             assert!(Sha512::pad_one_block(1, &[&zeros], &mut padded512));
             // Every count: each kernel's short way (few lanes) and its full one.
             for count in 1..=16 {
-                let (mut got256, mut got512) = ([[0u8; 32]; 16], [[0u8; 64]; 16]);
-                let (mut got4, mut got4_512) = ([[0u8; 32]; 4], [[0u8; 64]; 4]);
+                let (mut got256, mut got4, mut got512) = ([[0u8; 32]; 16], [[0u8; 32]; 4], [[0u8; 64]; 4]);
                 let mid256 = s256.midstate();
                 if fits256 {
                     sha256_lanes(&mid256, &padded256, count, |i, b| b[..len].copy_from_slice(&inputs[i]), &mut got256);
                     sha256_lanes(&mid256, &padded256, count, |i, b| b[..len].copy_from_slice(&inputs[i]), &mut got4);
                 }
                 let mid512 = s512.midstate();
-                sha512_lanes(&mid512, &padded512, count, |i, b| b[..len].copy_from_slice(&inputs[i]), &mut got512);
-                sha512_lanes(&mid512, &padded512, count, |i, b| b[..len].copy_from_slice(&inputs[i]), &mut got4_512);
+                sha512_x4(&mid512, &padded512, count, |i, b| b[..len].copy_from_slice(&inputs[i]), &mut got512);
                 for i in 0..count {
-                    let mut want512 = Md::<C512>::resume(mid512, 1);
-                    want512.update(&inputs[i]);
-                    let mut w512 = [0u8; 64];
-                    want512.finalize_into(&mut w512);
-                    assert_eq!(got512[i], w512, "SHA-512, {len} bytes, {count} lanes, lane {i}");
                     if i < 4 {
-                        assert_eq!(got4_512[i], w512, "SHA-512, four lanes, {len} bytes, lane {i}");
+                        let mut want512 = Md::<C512>::resume(mid512, 1);
+                        want512.update(&inputs[i]);
+                        let mut w512 = [0u8; 64];
+                        want512.finalize_into(&mut w512);
+                        assert_eq!(got512[i], w512, "SHA-512, {len} bytes, {count} lanes, lane {i}");
                     }
                     if fits256 {
                         let mut want256 = Md::<C256>::resume(mid256, 1);
