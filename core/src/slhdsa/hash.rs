@@ -239,7 +239,8 @@ impl Sha2Hash<'_> {
     ) -> bool {
         let n = self.n;
         let len = 22 + n + if right.is_empty() { 0 } else { n };
-        let shaped = left.len() == adrs.len() && (right.is_empty() || right.len() == adrs.len());
+        let shaped =
+            left.len() == adrs.len() && out.len() >= adrs.len() && (right.is_empty() || right.len() == adrs.len());
         if adrs.len() > MAX_LANES || !shaped || !left.iter().chain(right).all(|v| v.len() == n) {
             return false;
         }
@@ -277,7 +278,8 @@ impl Sha2Hash<'_> {
                     |i, b| write_lane(&adrs[i], left[i], right(i), b),
                     &mut digests,
                 );
-                truncate(&digests, out)
+                truncate(&digests, out);
+                true
             }
         }
     }
@@ -300,11 +302,10 @@ fn write_lane(adrs: &Adrs, left: &[u8], right: Option<&[u8]>, block: &mut [u8]) 
 
 /// Trunc_n of each digest into its output: the node's first bytes (the bytes of a node
 /// past n are never read, so a whole-node move does for every n).
-fn truncate<const D: usize>(digests: &[[u8; D]], out: &mut [Node]) -> bool {
+fn truncate<const D: usize>(digests: &[[u8; D]], out: &mut [Node]) {
     for (o, digest) in out.iter_mut().zip(digests) {
         o.copy_from_slice(&digest[..MAX_N]);
     }
-    true
 }
 
 /// Trunc_n of a digest.
