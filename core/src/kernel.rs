@@ -12,7 +12,7 @@
 //! Dependencies point one way: algorithms → here → `arch/`, `portable/` → the leaves
 //! (`kernel_set`, `ring`); `core/tests/module_graph.rs` checks it.
 
-use crate::kernel_set::{KernelSet, SeparateStates, Shake128Block, StateX4};
+use crate::kernel_set::{KernelSet, SeparateStates, SeparateStates8, Shake128Block, StateX4, StateX8};
 use crate::ring::Poly;
 
 /// The kernel sets of this build: simd128 (a wasm build with `+simd128`) and the
@@ -216,6 +216,31 @@ pub(crate) fn f1600x4_each(states: &mut SeparateStates<'_>) {
             }
         }
     }
+}
+
+/// The most Keccak states one call permutes in this build: eight on x86-64 (where an
+/// AVX-512 set may have [`f1600x8`]), four elsewhere.
+pub(crate) const MAX_KECCAK_LANES: usize = if cfg!(target_arch = "x86_64") { 8 } else { 4 };
+
+/// How many Keccak states the set permutes in one call: 8 where it has the eight-state
+/// kernels, else 4.
+#[inline]
+pub(crate) fn keccak_lanes() -> usize {
+    if MAX_KECCAK_LANES > 4 && set().f1600x8.is_some() { 8 } else { 4 }
+}
+
+/// Keccak-f[1600] on eight interleaved states; `false` (nothing done) where the set
+/// has no eight-state kernel.
+#[inline]
+pub(crate) fn f1600x8(s: &mut StateX8) -> bool {
+    set().f1600x8.map(|x8| x8(s)).is_some()
+}
+
+/// Keccak-f[1600] on each of the states given (five to eight; `None`: an idle lane), in
+/// place; `false` (nothing done) where the set has no eight-state kernel.
+#[inline]
+pub(crate) fn f1600x8_each(states: &mut SeparateStates8<'_>) -> bool {
+    set().f1600x8_each.map(|each| each(states)).is_some()
 }
 
 /// SHA-256 compression of one block.

@@ -5,7 +5,7 @@
 //! unit tests).
 
 use crate::kernel;
-use crate::kernel_set::StateX4;
+use crate::kernel_set::{StateX4, StateX8};
 use crate::portable;
 use crate::ring::Poly;
 use crate::ring::field::Q;
@@ -218,6 +218,17 @@ pub fn run(seed: u64, rounds: usize) -> Result<(), &'static str> {
             portable::keccak::f1600x4(&mut portable, live);
             if kernel.iter().zip(&portable).any(|(k, p)| k[..live] != p[..live]) {
                 return Err("Keccak-f[1600] ×4 differs from the portable one");
+            }
+        }
+        let eight: StateX8 = core::array::from_fn(|_| core::array::from_fn(|_| mix.word()));
+        let mut kernel = eight;
+        if kernel::f1600x8(&mut kernel) {
+            for j in 0..8 {
+                let mut want: [u64; 25] = core::array::from_fn(|i| eight[i][j]);
+                portable::keccak::f1600(&mut want);
+                if (0..25).any(|i| kernel[i][j] != want[i]) {
+                    return Err("Keccak-f[1600] ×8 differs from the portable one");
+                }
             }
         }
     }

@@ -11,14 +11,22 @@ use crate::ring::Poly;
 /// AVX2 register holds).
 pub(crate) type StateX4 = [[u64; 4]; 25];
 
-/// A [`StateX4`] on a 64-byte boundary, for the ×4 states built on the stack: each row
-/// (one AVX2 register's worth) then lies within one cache line (SLH-DSA-SHAKE-128s 1–2 %
-/// faster on both x86-64 sets than with the state where the frame put it).
+/// `L` interleaved states ([`StateX4`], [`StateX8`]) on a 64-byte boundary, for the
+/// states built on the stack: each row (one vector register's worth) then lies within
+/// one cache line (SLH-DSA-SHAKE-128s 1–2 % faster on both x86-64 sets with four states
+/// than with the state where the frame put it).
 #[repr(C, align(64))]
-pub(crate) struct AlignedX4(pub(crate) StateX4);
+pub(crate) struct AlignedStates<const L: usize>(pub(crate) [[u64; L]; 25]);
 
 /// Up to four Keccak states, each in its own place; `None` is an idle lane.
 pub(crate) type SeparateStates<'a> = [Option<&'a mut [u64; 25]>; 4];
+
+/// Eight interleaved Keccak states: `state[i][j]` is lane i of state j (the layout a
+/// 512-bit register holds).
+pub(crate) type StateX8 = [[u64; 8]; 25];
+
+/// Up to eight Keccak states, each in its own place; `None` is an idle lane.
+pub(crate) type SeparateStates8<'a> = [Option<&'a mut [u64; 25]>; 8];
 
 /// SHAKE128's rate: one squeezed block holds 56 three-byte candidates for RejNTTPoly.
 pub(crate) const SHAKE128_RATE: usize = 168;
@@ -64,6 +72,12 @@ pub(crate) struct KernelSet {
     /// neither read nor written), reading and writing them in place; `None` where the
     /// set has no such kernel, and the states are interleaved for `f1600x4`.
     pub(crate) f1600x4_each: Option<fn(&mut SeparateStates<'_>)>,
+    /// Keccak-f[1600] on eight interleaved states, where a vector register holds eight
+    /// 64-bit lanes (`portable::keccak::f1600x4` on each half); `None` elsewhere.
+    pub(crate) f1600x8: Option<fn(&mut StateX8)>,
+    /// Keccak-f[1600] on each of five to eight states held apart (`None`: an idle lane,
+    /// neither read nor written), in place; `None` where the set has no eight-state kernel.
+    pub(crate) f1600x8_each: Option<fn(&mut SeparateStates8<'_>)>,
     /// SHA-256 compression of one block (`portable::sha256::compress_block`).
     pub(crate) sha256_compress: fn(&mut [u32; 8], &[u8; 64]),
     /// SHA-512 compression of one block (`portable::sha512::compress_block`).

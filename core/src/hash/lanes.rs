@@ -1,13 +1,14 @@
 //! SHAKE instances that do not permute themselves: each waits when it needs a
 //! permutation, and [`permute_waiting`] runs up to four waiting instances through one
-//! call of the four-state kernel (one alone through the one-state kernel).
+//! call of the four-state kernel (up to eight through the eight-state one where the
+//! kernel set has it; one alone through the one-state kernel).
 //!
 //! This lets independent hashes share the vector lanes: a lone sponge (tr over a public
 //! key, μ, c̃′) rides beside ExpandA's SHAKE128 instances instead of running on its own.
 //! The bytes absorbed and squeezed are those of [`super::Sponge`]; the tests check it.
 
 use super::sponge::{read_bytes, xor_bytes};
-use crate::kernel::{f1600, f1600x4_each};
+use crate::kernel::{MAX_KECCAK_LANES, f1600, f1600x4_each, f1600x8_each, keccak_lanes};
 use crate::kernel_set::Shake128Block;
 
 /// Domain-separation and first padding bits for SHAKE (FIPS 202, Section 6.2).
@@ -128,16 +129,17 @@ impl Lane<'_> {
     }
 }
 
-/// Permutes every waiting instance among `lanes` (at most four are taken, in order; the
-/// rest keep waiting) and returns how many ran: together through the four-state
-/// kernel, or one alone through the one-state kernel.
+/// Permutes every waiting instance among `lanes` (at most [`keccak_lanes`] are taken,
+/// in order; the rest keep waiting) and returns how many ran: together through the
+/// eight- or four-state kernel, or one alone through the one-state kernel.
 pub(crate) fn permute_waiting<'a>(lanes: impl IntoIterator<Item = Lane<'a>>) -> usize {
-    let mut taken: [Option<Lane<'a>>; 4] = [None, None, None, None];
+    let mut taken: [Option<Lane<'a>>; MAX_KECCAK_LANES] = [const { None }; MAX_KECCAK_LANES];
+    let width = keccak_lanes();
     let mut live = 0;
     for lane in lanes.into_iter().filter(Lane::is_waiting) {
         taken[live] = Some(lane);
         live += 1;
-        if live == 4 {
+        if live == width {
             break;
         }
     }
@@ -147,17 +149,25 @@ pub(crate) fn permute_waiting<'a>(lanes: impl IntoIterator<Item = Lane<'a>>) -> 
 /// [`permute_waiting`]'s work on the lanes it took, the first `live` of `taken`: one
 /// copy whatever the callers' iterators (in wasm the kernels inline into it once).
 #[inline(never)]
-fn permute_taken(taken: &mut [Option<Lane<'_>>; 4], live: usize) -> usize {
+fn permute_taken(taken: &mut [Option<Lane<'_>>; MAX_KECCAK_LANES], live: usize) -> usize {
+    let mut states = taken.each_mut().map(|lane| lane.as_mut().map(|lane| &mut *lane.state));
     match live {
         0 => {}
         1 => {
-            if let Some(lane) = &mut taken[0] {
-                f1600(lane.state);
+            if let Some(state) = &mut states[0] {
+                f1600(state);
             }
         }
+        2..=4 => {
+            let [s0, s1, s2, s3, ..] = &mut states;
+            f1600x4_each(&mut [s0.take(), s1.take(), s2.take(), s3.take()]);
+        }
         _ => {
-            let mut states = taken.each_mut().map(|lane| lane.as_mut().map(|lane| &mut *lane.state));
-            f1600x4_each(&mut states);
+            // Five or more were taken only where the set has the eight-state kernel.
+            if let Ok(eight) = <&mut [Option<&mut [u64; 25]>; 8]>::try_from(&mut states[..]) {
+                let done = f1600x8_each(eight);
+                debug_assert!(done, "more than four lanes without the eight-state kernel");
+            }
         }
     }
     for lane in taken.iter_mut().flatten() {

@@ -1,6 +1,7 @@
 //! Independent one-block hashes at once, as SLH-DSA asks for a tree level's F and H
-//! calls: four SHAKE256 or SHA-512, or up to sixteen SHA-256. The kernel set's
-//! four-state Keccak and its SHA-256 ×16, SHA-256 ×4 and SHA-512 ×4 compressions run
+//! calls: four or eight SHAKE256, four SHA-512, or up to sixteen SHA-256. The kernel
+//! set's four- and eight-state Keccak and its SHA-256 ×16, SHA-256 ×4 and SHA-512 ×4
+//! compressions run
 //! them where they apply; where they do not (a set without the multi-lane compression,
 //! a SHAKE input that does not fit one block), each is hashed on its own here. The
 //! algorithms ask for several hashes; this layer owns the fallback.
@@ -9,20 +10,56 @@ use super::Shake256;
 use super::lanes::LaneShake256;
 use super::sha2::{C256, C512, Compression};
 use crate::kernel;
-use crate::kernel_set::AlignedX4;
+use crate::kernel_set::{AlignedStates, StateX4, StateX8};
 
 /// SHAKE256's rate in bytes.
 const RATE: usize = LaneShake256::RATE;
 
+/// Interleaved Keccak states (`state[i][j]`: lane i of state j) that one kernel call
+/// permutes all of: four, or eight.
+pub(crate) trait Interleaved {
+    /// Keccak-f[1600] on every state.
+    fn permute(&mut self);
+}
+
+impl Interleaved for StateX4 {
+    fn permute(&mut self) {
+        kernel::f1600x4(self, 4);
+    }
+}
+
+impl Interleaved for StateX8 {
+    fn permute(&mut self) {
+        if kernel::f1600x8(self) {
+            return;
+        }
+        // A set without the eight-state kernel: each half through the four-state one.
+        for half in [0, 4] {
+            let mut four: StateX4 = core::array::from_fn(|i| core::array::from_fn(|j| self[i][half + j]));
+            kernel::f1600x4(&mut four, 4);
+            for (row, words) in self.iter_mut().zip(&four) {
+                row[half..half + 4].copy_from_slice(words);
+            }
+        }
+    }
+}
+
 /// SHAKE256(prefix ‖ parts\[j\]\[0\] ‖ parts\[j\]\[1\] ‖ parts\[j\]\[2\]), `n` bytes into
-/// `out[j][..n]`, for the four lanes j.
+/// `out[j][..n]`, for the `L` lanes j (four or eight).
 ///
-/// When every input is a whole number of 8-byte words, all four have one length and fit
-/// one block, and `n` is whole words, the state is built word by word (the prefix's
-/// words once for all four lanes, then each lane's, then the padding) and permuted once
-/// by the four-state kernel: SLH-DSA's F and H for every approved set (prefix PK.seed,
-/// parts ADRS ‖ M). Otherwise each lane is a sponge of its own.
-pub(crate) fn shake256_x4<const W: usize>(prefix: &[u8], parts: [[&[u8]; 3]; 4], n: usize, out: &mut [[u8; W]; 4]) {
+/// When every input is a whole number of 8-byte words, all have one length and fit one
+/// block, and `n` is whole words, the state is built word by word (the prefix's words
+/// once for all lanes, then each lane's, then the padding) and permuted once by the
+/// multi-state kernel: SLH-DSA's F and H for every approved set (prefix PK.seed, parts
+/// ADRS ‖ M). Otherwise each lane is a sponge of its own.
+pub(crate) fn shake256_lanes<const L: usize, const W: usize>(
+    prefix: &[u8],
+    parts: [[&[u8]; 3]; L],
+    n: usize,
+    out: &mut [[u8; W]; L],
+) where
+    [[u64; L]; 25]: Interleaved,
+{
     let total = |p: &[&[u8]; 3]| prefix.len() + p.iter().map(|part| part.len()).sum::<usize>();
     let len = total(&parts[0]);
     let whole_words = parts.iter().flatten().chain([&prefix]).all(|p| p.len().is_multiple_of(8));
@@ -36,10 +73,10 @@ pub(crate) fn shake256_x4<const W: usize>(prefix: &[u8], parts: [[&[u8]; 3]; 4],
         }
         return;
     }
-    let mut aligned = AlignedX4([[0; 4]; 25]);
+    let mut aligned = AlignedStates([[0; L]; 25]);
     let state = &mut aligned.0;
     for (lane, chunk) in state.iter_mut().zip(prefix.as_chunks::<8>().0) {
-        *lane = [u64::from_le_bytes(*chunk); 4];
+        *lane = [u64::from_le_bytes(*chunk); L];
     }
     let first = prefix.len() / 8;
     for (j, parts) in parts.iter().enumerate() {
@@ -55,7 +92,7 @@ pub(crate) fn shake256_x4<const W: usize>(prefix: &[u8], parts: [[&[u8]; 3]; 4],
     for word in &mut state[RATE / 8 - 1] {
         *word ^= 0x80 << 56;
     }
-    kernel::f1600x4(state, 4);
+    state.permute();
     for (j, o) in out.iter_mut().enumerate() {
         for (bytes, lane) in o[..n].chunks_exact_mut(8).zip(state.iter()) {
             bytes.copy_from_slice(&lane[j].to_le_bytes());
@@ -133,7 +170,15 @@ mod tests {
     }
 
     #[test]
-    fn four_shakes_give_each_sponges_bytes() {
+    fn shakes_in_lanes_give_each_sponges_bytes() {
+        shakes_give_each_sponges_bytes::<4>();
+        shakes_give_each_sponges_bytes::<8>();
+    }
+
+    fn shakes_give_each_sponges_bytes<const L: usize>()
+    where
+        [[u64; L]; 25]: Interleaved,
+    {
         // Word-aligned inputs of one length (the kernel path: SLH-DSA's F and H at n = 16,
         // 24, 32), and inputs that take the fallback (not whole words, unequal, too long).
         let shapes: [(usize, [usize; 3], usize); 6] = [
@@ -147,10 +192,10 @@ mod tests {
         for (prefix_len, part_lens, n) in shapes {
             let prefix = bytes(prefix_len, 1);
             let parts: std::vec::Vec<[std::vec::Vec<u8>; 3]> =
-                (0..4u8).map(|j| part_lens.map(|len| bytes(len, 10 * j + len as u8))).collect();
-            let refs: [[&[u8]; 3]; 4] = core::array::from_fn(|j| parts[j].each_ref().map(|p| p.as_slice()));
-            let mut got = [[0u8; 32]; 4];
-            shake256_x4(&prefix, refs, n, &mut got);
+                (0..L as u8).map(|j| part_lens.map(|len| bytes(len, (10 * j).wrapping_add(len as u8)))).collect();
+            let refs: [[&[u8]; 3]; L] = core::array::from_fn(|j| parts[j].each_ref().map(|p| p.as_slice()));
+            let mut got = [[0u8; 32]; L];
+            shake256_lanes(&prefix, refs, n, &mut got);
             for (j, got) in got.iter().enumerate() {
                 let mut s = Shake256::new();
                 s.absorb(&prefix);

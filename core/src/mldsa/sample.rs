@@ -3,22 +3,26 @@
 use super::params::RHO_LEN;
 use crate::hash::Shake256;
 use crate::hash::lanes::{Lane, LaneShake128};
+use crate::kernel::{MAX_KECCAK_LANES, keccak_lanes};
 use crate::ring::{N, Poly};
 
 /// The entries of Â (FIPS 204 Algorithm 32: Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r)) as SHAKE128
-/// instances in the lanes of the four-state kernel ([`crate::hash::lanes`]), at most
-/// four expanding at once, in row-major order; each entry is handed over as soon as
-/// it is complete. Other hashes may share the permutations: the caller gathers the
-/// waiting lanes of all its instances and permutes them together.
+/// instances in the lanes of the multi-state Keccak kernel ([`crate::hash::lanes`]), as
+/// many expanding at once as the kernel takes states (four, or eight), in row-major
+/// order; each entry is handed over as soon as it is complete. Other hashes may share
+/// the permutations: the caller gathers the waiting lanes of all its instances and
+/// permutes them together.
 pub(crate) struct MatrixLanes<'a> {
     rho: &'a [u8; RHO_LEN],
     l: usize,
     entries: usize,
     next: usize,
-    slots: [Option<Expanding>; 4],
+    /// The first `width` are used.
+    slots: [Option<Expanding>; MAX_KECCAK_LANES],
+    width: usize,
     /// Slot i's polynomial, filled up to its `filled` (never cleared: every coefficient
     /// is written before the entry is handed over).
-    polys: [Poly; 4],
+    polys: [Poly; MAX_KECCAK_LANES],
 }
 
 /// One entry being expanded.
@@ -36,8 +40,9 @@ impl<'a> MatrixLanes<'a> {
             l,
             entries: k * l,
             next: 0,
-            slots: [None, None, None, None],
-            polys: [const { Poly::ZERO }; 4],
+            slots: [const { None }; MAX_KECCAK_LANES],
+            width: keccak_lanes(),
+            polys: [const { Poly::ZERO }; MAX_KECCAK_LANES],
         }
     }
 
@@ -45,7 +50,7 @@ impl<'a> MatrixLanes<'a> {
     /// permutation, lowest entry first.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn lanes(&mut self) -> impl Iterator<Item = Lane<'_>> {
-        for slot in &mut self.slots {
+        for slot in &mut self.slots[..self.width] {
             if slot.is_none() && self.next < self.entries {
                 let (r, s) = (self.next / self.l, self.next % self.l);
                 let mut shake = LaneShake128::new();
@@ -57,7 +62,7 @@ impl<'a> MatrixLanes<'a> {
                 self.next += 1;
             }
         }
-        let mut slots: [Option<&mut Expanding>; 4] = self.slots.each_mut().map(Option::as_mut);
+        let mut slots: [Option<&mut Expanding>; MAX_KECCAK_LANES] = self.slots.each_mut().map(Option::as_mut);
         slots.sort_unstable_by_key(|s| s.as_ref().map_or(usize::MAX, |e| e.entry));
         slots.into_iter().flatten().map(|e| e.shake.lane())
     }

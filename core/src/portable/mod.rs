@@ -21,6 +21,8 @@ pub(crate) const SET: KernelSet = KernelSet {
     f1600: keccak::f1600,
     f1600x4: keccak::f1600x4,
     f1600x4_each: None,
+    f1600x8: None,
+    f1600x8_each: None,
     sha256_compress: sha256::compress_block,
     sha512_compress: sha512::compress_block,
     sha256_x4: None,

@@ -8,6 +8,7 @@ use super::address::Adrs;
 use super::params::{MAX_N, Params};
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
 use crate::hash::{Shake256, multi};
+use crate::kernel::{self, MAX_KECCAK_LANES};
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
 /// l·n-byte input never has to be held in memory.
@@ -102,25 +103,42 @@ impl<'a> ShakeHash<'a> {
 }
 
 impl ShakeHash<'_> {
-    /// F calls (`right` empty) or H calls four at a time: SHAKE256 over PK.seed ‖
-    /// ADRS_j ‖ left_j ‖ right_j, n bytes into `out[j]`. A last group of fewer than four
-    /// repeats its first call in the idle lanes (the kernel's cost is the same), their
-    /// outputs dropped.
-    fn x4(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
-        for start in (0..adrs.len()).step_by(4) {
-            let lane = |j: usize| if start + j < adrs.len() { start + j } else { start };
-            let parts = core::array::from_fn(|j| {
-                let i = lane(j);
-                [adrs[i].bytes().as_slice(), left[i], right.get(i).copied().unwrap_or_default()]
-            });
-            // A whole group's outputs go straight to `out`, a last short one's through
-            // `spare`.
-            let mut spare = [[0u8; MAX_N]; 4];
-            let whole = <&mut [Node; 4]>::try_from(&mut out[start..adrs.len().min(start + 4)]).ok();
-            let short = whole.is_none();
-            multi::shake256_x4(self.seed, parts, self.n, whole.unwrap_or(&mut spare));
-            if short {
-                for (o, node) in out[start..].iter_mut().zip(&spare) {
+    /// F calls (`right` empty) or H calls in lanes: eight at a time where the kernel set
+    /// permutes eight states and more than four calls are left, else four at a time.
+    fn in_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
+        let mut start = 0;
+        while start < adrs.len() {
+            if MAX_KECCAK_LANES > 4 && adrs.len() - start > 4 && kernel::keccak_lanes() == 8 {
+                self.group::<8>(start, adrs, left, right, out);
+                start += 8;
+            } else {
+                self.group::<4>(start, adrs, left, right, out);
+                start += 4;
+            }
+        }
+    }
+
+    /// The calls `start .. start + L` (or to the end) through one `L`-lane kernel call:
+    /// SHAKE256 over PK.seed ‖ ADRS_j ‖ left_j ‖ right_j, n bytes into `out[j]`. A group
+    /// short of `L` repeats its first call in the idle lanes (the kernel's cost is the
+    /// same), their outputs dropped.
+    fn group<const L: usize>(&self, start: usize, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node])
+    where
+        [[u64; L]; 25]: multi::Interleaved,
+    {
+        let lane = |j: usize| if start + j < adrs.len() { start + j } else { start };
+        let parts = core::array::from_fn(|j| {
+            let i = lane(j);
+            [adrs[i].bytes().as_slice(), left[i], right.get(i).copied().unwrap_or_default()]
+        });
+        // A whole group's outputs go straight to `out`, a short one's through `spare`.
+        let end = adrs.len().min(start + L);
+        let mut spare = [[0u8; MAX_N]; L];
+        match <&mut [Node; L]>::try_from(&mut out[start..end]) {
+            Ok(whole) => multi::shake256_lanes(self.seed, parts, self.n, whole),
+            Err(_) => {
+                multi::shake256_lanes(self.seed, parts, self.n, &mut spare);
+                for (o, node) in out[start..end].iter_mut().zip(&spare) {
                     *o = *node;
                 }
             }
@@ -148,12 +166,18 @@ impl TweakableHash for ShakeHash<'_> {
         TState::Shake(self.start(adrs), self.n)
     }
 
+    /// Sixteen in flight where the set permutes eight states at once (two eight-state
+    /// calls per step; the loops' sixteen-lane instance, shared with SLH-DSA-SHA2), else four.
+    fn lanes(&self) -> usize {
+        if kernel::keccak_lanes() > 4 { MAX_LANES } else { 4 }
+    }
+
     fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
-        self.x4(adrs, m1, &[], out);
+        self.in_lanes(adrs, m1, &[], out);
     }
 
     fn h_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
-        self.x4(adrs, left, right, out);
+        self.in_lanes(adrs, left, right, out);
     }
 
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]) {
@@ -369,7 +393,7 @@ impl TweakableHash for Sha2Hash<'_> {
 
     /// Sixteen where the kernel set has SHA-256 ×16 (F is SHA-256 in every category).
     fn lanes(&self) -> usize {
-        if crate::kernel::has_sha256_x16() { MAX_LANES } else { 4 }
+        if kernel::has_sha256_x16() { MAX_LANES } else { 4 }
     }
 
     fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {

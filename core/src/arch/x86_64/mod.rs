@@ -5,8 +5,9 @@
 //! ML-DSA NTT, inverse NTT and pointwise products, UseHint, RejNTTPoly's sampling loop,
 //! and the t1/z decoders and w1 encoder. The AVX-512 set is the AVX2 set with Keccak ×4
 //! and SHA-512 ×4 done with AVX-512VL's rotates and ternary logic (and, for Keccak, its
-//! 32 registers: `keccak_avx512`), and SHA-256 ×16, a block per 32-bit lane of a 512-bit
-//! register (`sha256_x16`).
+//! 32 registers: `keccak_avx512`), Keccak ×8 (a state per 64-bit lane of a 512-bit
+//! register), and SHA-256 ×16, a block per 32-bit lane of a 512-bit register
+//! (`sha256_x16`).
 //!
 //! Each kernel takes the [`Avx2`] (or [`Avx512`]) token and calls a
 //! `#[target_feature(enable = …)]` body: the token is the proof that makes that call
@@ -46,6 +47,8 @@ static SET_512: KernelSet = KernelSet {
     name: "avx512",
     f1600x4: |s, live| keccak_avx512::f1600x4(PROVEN_512, s, live),
     f1600x4_each: Some(|states| keccak_avx512::f1600x4_each(PROVEN_512, states)),
+    f1600x8: Some(|s| keccak_avx512::f1600x8(PROVEN_512, s)),
+    f1600x8_each: Some(|states| keccak_avx512::f1600x8_each(PROVEN_512, states)),
     sha256_x16: Some(|mid, blocks, live, out| sha256_x16::digest_x16(PROVEN_512, mid, blocks, live, out)),
     sha512_x4: Some(|mid, blocks, live, out| sha512::digest_x4_avx512(PROVEN_512, mid, blocks, live, out)),
     ..SET
@@ -57,6 +60,8 @@ static SET: KernelSet = KernelSet {
     f1600: |a| keccak::f1600(PROVEN, a),
     f1600x4: |s, live| keccak::f1600x4(PROVEN, s, live),
     f1600x4_each: Some(|states| keccak::f1600x4_each(PROVEN, states)),
+    f1600x8: None,
+    f1600x8_each: None,
     sha256_compress: |state, block| sha2::block_api::compress256(state, core::slice::from_ref(block)),
     sha512_compress: |state, block| sha2::block_api::compress512(state, core::slice::from_ref(block)),
     sha256_x4: Some(sha256::digest_x4_detected),
@@ -107,21 +112,24 @@ pub(crate) mod testing {
 
     pub(crate) use pqverify_testkit::Rng;
 
-    /// Checks a kernel on separate states (`f1600x4_each`) against the portable
-    /// one-state permutation: on every choice of two to four lanes present, the present
-    /// states permuted, the others untouched.
-    pub(crate) fn check_each(rng: &mut Rng, each: impl Fn(&mut crate::kernel_set::SeparateStates<'_>)) {
-        for present in (0u32..16).filter(|p| p.count_ones() >= 2) {
-            for round in 0..40 {
+    /// Checks a kernel on `L` separate states (`f1600x4_each`, `f1600x8_each`) against
+    /// the portable one-state permutation: on every choice of lanes present that the
+    /// kernel takes (two to four of four, five to eight of eight), the present states
+    /// permuted, the others untouched.
+    pub(crate) fn check_each<const L: usize>(rng: &mut Rng, each: impl Fn(&mut [Option<&mut [u64; 25]>; L])) {
+        let fewest = if L == 8 { 5 } else { 2 };
+        for present in (0u32..1 << L).filter(|p| p.count_ones() >= fewest) {
+            // Fewer rounds per choice where there are more choices (8 lanes: 93).
+            for round in 0..if L == 8 { 12 } else { 40 } {
                 // Random words, and in the first rounds edge words (zero, all ones).
                 let word = |rng: &mut Rng| match round {
                     0 => 0,
                     1 => u64::MAX,
                     _ => rng.next_u64(),
                 };
-                let original: [[u64; 25]; 4] = core::array::from_fn(|_| core::array::from_fn(|_| word(rng)));
+                let original: [[u64; 25]; L] = core::array::from_fn(|_| core::array::from_fn(|_| word(rng)));
                 let mut got = original;
-                let mut states: crate::kernel_set::SeparateStates<'_> = [None, None, None, None];
+                let mut states: [Option<&mut [u64; 25]>; L] = [const { None }; L];
                 for (j, (slot, state)) in states.iter_mut().zip(&mut got).enumerate() {
                     if present & (1 << j) != 0 {
                         *slot = Some(state);
@@ -133,7 +141,7 @@ pub(crate) mod testing {
                     if present & (1 << j) != 0 {
                         crate::portable::keccak::f1600(&mut want);
                     }
-                    assert_eq!(got, &want, "lanes {present:04b}, lane {j}");
+                    assert_eq!(got, &want, "lanes {present:b}, lane {j}");
                 }
             }
         }
