@@ -8,7 +8,7 @@
 //! The bytes absorbed and squeezed are those of [`super::Sponge`]; the tests check it.
 
 use super::sponge::{read_bytes, xor_bytes};
-use crate::kernel::{MAX_KECCAK_LANES, f1600, f1600x4_each, f1600x8_each, keccak_lanes};
+use crate::kernel::{f1600, f1600x4_each, f1600x8_each};
 use crate::kernel_set::Shake128Block;
 
 /// Domain-separation and first padding bits for SHAKE (FIPS 202, Section 6.2).
@@ -129,17 +129,17 @@ impl Lane<'_> {
     }
 }
 
-/// Permutes every waiting instance among `lanes` (at most [`keccak_lanes`] are taken,
-/// in order; the rest keep waiting) and returns how many ran: together through the
-/// eight- or four-state kernel, or one alone through the one-state kernel.
-pub(crate) fn permute_waiting<'a>(lanes: impl IntoIterator<Item = Lane<'a>>) -> usize {
-    let mut taken: [Option<Lane<'a>>; MAX_KECCAK_LANES] = [const { None }; MAX_KECCAK_LANES];
-    let width = keccak_lanes();
+/// Permutes every waiting instance among `lanes` (at most `W` are taken, in order; the
+/// rest keep waiting) and returns how many ran: together through the four-state kernel
+/// (or, `W` = 8, the eight-state one: only where the set has it, see
+/// `kernel::keccak_lanes`), or one alone through the one-state kernel.
+pub(crate) fn permute_waiting<'a, const W: usize>(lanes: impl IntoIterator<Item = Lane<'a>>) -> usize {
+    let mut taken: [Option<Lane<'a>>; W] = [const { None }; W];
     let mut live = 0;
     for lane in lanes.into_iter().filter(Lane::is_waiting) {
         taken[live] = Some(lane);
         live += 1;
-        if live == width {
+        if live == W {
             break;
         }
     }
@@ -149,25 +149,17 @@ pub(crate) fn permute_waiting<'a>(lanes: impl IntoIterator<Item = Lane<'a>>) -> 
 /// [`permute_waiting`]'s work on the lanes it took, the first `live` of `taken`: one
 /// copy whatever the callers' iterators (in wasm the kernels inline into it once).
 #[inline(never)]
-fn permute_taken(taken: &mut [Option<Lane<'_>>; MAX_KECCAK_LANES], live: usize) -> usize {
+fn permute_taken<const W: usize>(taken: &mut [Option<Lane<'_>>; W], live: usize) -> usize {
     let mut states = taken.each_mut().map(|lane| lane.as_mut().map(|lane| &mut *lane.state));
-    match live {
-        0 => {}
-        1 => {
-            if let Some(state) = &mut states[0] {
-                f1600(state);
-            }
-        }
-        2..=4 => {
-            let [s0, s1, s2, s3, ..] = &mut states;
-            f1600x4_each(&mut [s0.take(), s1.take(), s2.take(), s3.take()]);
-        }
-        _ => {
-            // Five or more were taken only where the set has the eight-state kernel.
-            if let Ok(eight) = <&mut [Option<&mut [u64; 25]>; 8]>::try_from(&mut states[..]) {
-                let done = f1600x8_each(eight);
-                debug_assert!(done, "more than four lanes without the eight-state kernel");
-            }
+    match (live, &mut states[..]) {
+        (0, _) => {}
+        (1, [Some(state), ..]) => f1600(state),
+        (2..=4, [s0, s1, s2, s3, ..]) => f1600x4_each(&mut [s0.take(), s1.take(), s2.take(), s3.take()]),
+        (_, eight) => {
+            // Five or more are taken only by callers with W = 8, where the set has the
+            // eight-state kernel.
+            let done = <&mut [Option<&mut [u64; 25]>; 8]>::try_from(eight).is_ok_and(f1600x8_each);
+            debug_assert!(done, "more than four lanes without the eight-state kernel");
         }
     }
     for lane in taken.iter_mut().flatten() {
@@ -197,13 +189,13 @@ mod tests {
                     o.waiting = true;
                 }
                 let [a, b, c] = &mut others;
-                assert_eq!(permute_waiting([x.lane(), a.lane(), b.lane(), c.lane()]), 4);
+                assert_eq!(permute_waiting::<4>([x.lane(), a.lane(), b.lane(), c.lane()]), 4);
             }
         }
         assert!(x.finish());
         let mut done = 0;
         while done < out.len() {
-            assert_eq!(permute_waiting([x.lane()]), 1);
+            assert_eq!(permute_waiting::<4>([x.lane()]), 1);
             let mut block = [0u8; RATE];
             x.block(&mut block);
             let n = (out.len() - done).min(RATE);
@@ -284,14 +276,14 @@ mod tests {
         assert!(x.is_waiting());
         assert_eq!(x.absorb(&[7; 10]), 0);
         assert!(!x.finish());
-        assert_eq!(permute_waiting([x.lane()]), 1);
+        assert_eq!(permute_waiting::<4>([x.lane()]), 1);
         assert_eq!(x.absorb(&[7; 64]), 64);
         assert!(!x.is_waiting() && !x.is_readable());
         assert!(x.finish());
         assert!(!x.is_readable());
         // Not waiting instances are not permuted.
         let mut y = LaneShake256::new();
-        assert_eq!(permute_waiting([y.lane(), x.lane()]), 1);
+        assert_eq!(permute_waiting::<4>([y.lane(), x.lane()]), 1);
         assert!(x.is_readable());
         let mut want = [0u8; 32];
         Shake256::digest(&[&[7; 200]], &mut want);

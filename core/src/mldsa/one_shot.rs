@@ -1,5 +1,6 @@
 //! One-shot ML-DSA.Verify_internal (FIPS 204 Algorithm 8) from the encoded public key,
-//! with every Keccak permutation it can share run four at a time.
+//! with every Keccak permutation it can share run four (or, with the eight-state
+//! kernel, eight) at a time.
 //!
 //! Beside ExpandA's SHAKE128 instances (`MatrixLanes`), the lanes carry the hashes that
 //! would otherwise each run alone: SampleInBall's H(c̃), then the chain tr = H(pk, 64) →
@@ -13,7 +14,7 @@ use super::params::{MAX_K, MAX_L, Params};
 use super::sample::MatrixLanes;
 use super::verify::{EncodedKey, MAX_W1_BYTES, TR_LEN, check_signature, compare, decode_signature, sub_t1, w1_row};
 use crate::hash::lanes::{Lane, permute_waiting};
-use crate::kernel::pointwise;
+use crate::kernel::{MAX_KECCAK_LANES, keccak_lanes, pointwise};
 use crate::message::MessagePrime;
 use crate::ring::Poly;
 use crate::{Error, Message, PublicKey};
@@ -21,6 +22,23 @@ use crate::{Error, Message, PublicKey};
 /// ML-DSA.Verify, HashML-DSA.Verify and Verify_internal (Algorithms 3, 5 and 8),
 /// one-shot from the encoded public key.
 pub(crate) fn ml_dsa_verify(
+    p: &'static Params,
+    key: PublicKey<'_>,
+    message: &Message<'_>,
+    sig: &[u8],
+) -> Result<(), Error> {
+    // Eight lanes where the set permutes eight states (x86-64 only: elsewhere both
+    // branches are the four-lane instance).
+    if keccak_lanes() == MAX_KECCAK_LANES {
+        in_lanes::<MAX_KECCAK_LANES>(p, key, message, sig)
+    } else {
+        in_lanes::<4>(p, key, message, sig)
+    }
+}
+
+/// [`ml_dsa_verify`] with `W` Keccak lanes (the width of the kernel set's widest
+/// Keccak kernel: 4 or 8).
+fn in_lanes<const W: usize>(
     p: &'static Params,
     key: PublicKey<'_>,
     message: &Message<'_>,
@@ -44,7 +62,7 @@ pub(crate) fn ml_dsa_verify(
         }
         (None, _) => return Err(Error::MuLength { got: 0 }),
     };
-    let mut matrix = MatrixLanes::new(key.rho, p.k, p.l);
+    let mut matrix = MatrixLanes::<W>::new(key.rho, p.k, p.l);
     // w = Â ∘ ẑ, a row at a time as entries complete; `done[i]` entries of row i are in.
     let mut w = [const { Poly::ZERO }; MAX_K];
     let mut done = [0usize; MAX_K];
@@ -62,7 +80,7 @@ pub(crate) fn ml_dsa_verify(
             return compare(suite, decoded.c_tilde, &c_tilde_prime[..p.c_tilde_len]);
         }
         let lanes = [chain.lane(), challenge.lane()].into_iter().flatten().chain(matrix.lanes());
-        if permute_waiting(lanes) == 0 {
+        if permute_waiting::<W>(lanes) == 0 {
             // Unreachable: until c̃′ is out, the chain, the challenge or an entry waits.
             debug_assert!(false, "nothing to permute before c̃′");
             return Err(Error::InvalidSignature { suite });

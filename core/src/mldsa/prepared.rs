@@ -14,7 +14,7 @@ use crate::hash::Shake256;
 use crate::hash::lanes::{LaneShake256, permute_waiting};
 #[cfg(target_arch = "wasm32")]
 use crate::kernel::ntt;
-use crate::kernel::pointwise_row;
+use crate::kernel::{MAX_KECCAK_LANES, keccak_lanes, pointwise_row};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::message::MessagePrime;
 use crate::ring::Poly;
@@ -34,13 +34,22 @@ pub(crate) struct PreparedMlDsa {
 
 impl PreparedMlDsa {
     /// Decodes and expands `pk`: Â (ExpandA, Algorithm 32) with tr = H(pk, 64) riding in
-    /// the same four-state permutations, then NTT(t1·2^d).
+    /// the same multi-state permutations, then NTT(t1·2^d).
     pub(crate) fn new(params: &'static Params, key: PublicKey<'_>) -> Result<Self, Error> {
+        if keccak_lanes() == MAX_KECCAK_LANES {
+            Self::in_lanes::<MAX_KECCAK_LANES>(params, key)
+        } else {
+            Self::in_lanes::<4>(params, key)
+        }
+    }
+
+    /// [`new`](Self::new) with `W` Keccak lanes (4 or 8, the kernel set's widest).
+    fn in_lanes<const W: usize>(params: &'static Params, key: PublicKey<'_>) -> Result<Self, Error> {
         let (suite, pk) = (key.suite(), key.as_bytes());
         let key = EncodedKey::new(key)?;
         let (k, l) = (params.k, params.l);
         let mut a_hat = alloc::vec![Poly::ZERO; k * l];
-        let mut matrix = MatrixLanes::new(key.rho, k, l);
+        let mut matrix = MatrixLanes::<W>::new(key.rho, k, l);
         let mut tr_shake = LaneShake256::new();
         let (mut fed, mut tr) = (0, None);
         while tr.is_none() || !matrix.is_done() {
@@ -57,7 +66,7 @@ impl PreparedMlDsa {
                 }
             }
             let tr_lane = tr.is_none().then(|| tr_shake.lane());
-            if permute_waiting(tr_lane.into_iter().chain(matrix.lanes())) == 0 {
+            if permute_waiting::<W>(tr_lane.into_iter().chain(matrix.lanes())) == 0 {
                 break;
             }
             matrix.after_permutation(|r, s, a| a_hat[r * l + s] = a.clone());
@@ -116,7 +125,7 @@ impl PreparedMlDsa {
                 (_, taken) => c_hat = taken,
             }
             let mu_lane = if mu_out.is_none() { Some(mu_hash.lane()) } else { None };
-            if permute_waiting(mu_lane.into_iter().chain(challenge.lane())) == 0 {
+            if permute_waiting::<4>(mu_lane.into_iter().chain(challenge.lane())) == 0 {
                 // Unreachable: until both are out, μ's hash or H(c̃) waits.
                 debug_assert!(false, "nothing to permute before μ and c");
                 return Err(Error::InvalidSignature { suite: self.suite });

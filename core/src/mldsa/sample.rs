@@ -3,26 +3,23 @@
 use super::params::RHO_LEN;
 use crate::hash::Shake256;
 use crate::hash::lanes::{Lane, LaneShake128};
-use crate::kernel::{MAX_KECCAK_LANES, keccak_lanes};
 use crate::ring::{N, Poly};
 
 /// The entries of Â (FIPS 204 Algorithm 32: Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r)) as SHAKE128
-/// instances in the lanes of the multi-state Keccak kernel ([`crate::hash::lanes`]), as
-/// many expanding at once as the kernel takes states (four, or eight), in row-major
-/// order; each entry is handed over as soon as it is complete. Other hashes may share
+/// instances in the lanes of the multi-state Keccak kernel ([`crate::hash::lanes`]), `W`
+/// expanding at once (the kernel's four or eight states), in row-major order; each
+/// entry is handed over as soon as it is complete. Other hashes may share
 /// the permutations: the caller gathers the waiting lanes of all its instances and
 /// permutes them together.
-pub(crate) struct MatrixLanes<'a> {
+pub(crate) struct MatrixLanes<'a, const W: usize> {
     rho: &'a [u8; RHO_LEN],
     l: usize,
     entries: usize,
     next: usize,
-    /// The first `width` are used.
-    slots: [Option<Expanding>; MAX_KECCAK_LANES],
-    width: usize,
+    slots: [Option<Expanding>; W],
     /// Slot i's polynomial, filled up to its `filled` (never cleared: every coefficient
     /// is written before the entry is handed over).
-    polys: [Poly; MAX_KECCAK_LANES],
+    polys: [Poly; W],
 }
 
 /// One entry being expanded.
@@ -32,25 +29,17 @@ struct Expanding {
     filled: usize,
 }
 
-impl<'a> MatrixLanes<'a> {
+impl<'a, const W: usize> MatrixLanes<'a, W> {
     /// Â of a k × l matrix over ρ, no entry started yet.
     pub(crate) fn new(rho: &'a [u8; RHO_LEN], k: usize, l: usize) -> Self {
-        MatrixLanes {
-            rho,
-            l,
-            entries: k * l,
-            next: 0,
-            slots: [const { None }; MAX_KECCAK_LANES],
-            width: keccak_lanes(),
-            polys: [const { Poly::ZERO }; MAX_KECCAK_LANES],
-        }
+        MatrixLanes { rho, l, entries: k * l, next: 0, slots: [const { None }; W], polys: [const { Poly::ZERO }; W] }
     }
 
     /// Starts entries in the free slots; then the lanes of the entries waiting for a
     /// permutation, lowest entry first.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn lanes(&mut self) -> impl Iterator<Item = Lane<'_>> {
-        for slot in &mut self.slots[..self.width] {
+        for slot in &mut self.slots {
             if slot.is_none() && self.next < self.entries {
                 let (r, s) = (self.next / self.l, self.next % self.l);
                 let mut shake = LaneShake128::new();
@@ -62,7 +51,7 @@ impl<'a> MatrixLanes<'a> {
                 self.next += 1;
             }
         }
-        let mut slots: [Option<&mut Expanding>; MAX_KECCAK_LANES] = self.slots.each_mut().map(Option::as_mut);
+        let mut slots: [Option<&mut Expanding>; W] = self.slots.each_mut().map(Option::as_mut);
         slots.sort_unstable_by_key(|s| s.as_ref().map_or(usize::MAX, |e| e.entry));
         slots.into_iter().flatten().map(|e| e.shake.lane())
     }
