@@ -155,12 +155,20 @@ fn permute_taken<const W: usize>(taken: &mut [Option<Lane<'_>>; W], live: usize)
         (0, _) => {}
         (1, [Some(state), ..]) => f1600(state),
         (2..=4, [s0, s1, s2, s3, ..]) => f1600x4_each(&mut [s0.take(), s1.take(), s2.take(), s3.take()]),
-        (_, eight) => {
-            // Five or more are taken only by callers with W = 8, where the set has the
-            // eight-state kernel.
-            let done = <&mut [Option<&mut [u64; 25]>; 8]>::try_from(eight).is_ok_and(f1600x8_each);
-            debug_assert!(done, "more than four lanes without the eight-state kernel");
+        // Five or more are taken only by callers with W = 8, who asked whether the set has
+        // the eight-state kernel; if the set was switched since, four at a time.
+        (_, states) if W > 4 => {
+            let eight = <&mut [Option<&mut [u64; 25]>; 8]>::try_from(&mut *states);
+            if !eight.is_ok_and(f1600x8_each) {
+                for four in states.chunks_mut(4) {
+                    if let [s0, s1, s2, s3] = four {
+                        f1600x4_each(&mut [s0.take(), s1.take(), s2.take(), s3.take()]);
+                    }
+                }
+            }
         }
+        // W = 4 takes at most four.
+        _ => {}
     }
     for lane in taken.iter_mut().flatten() {
         *lane.waiting = false;
@@ -252,6 +260,36 @@ mod tests {
                 assert_eq!(got, &want, "kernel {}, lanes {present:04b}, lane {j}", crate::kernel::name());
             }
         }
+    }
+
+    #[test]
+    fn eight_waiting_lanes_are_each_permuted_on_every_kernel_set() {
+        // W = 8 on every set this CPU has: the eight-state kernel where the set has it,
+        // else (a set switched after the caller asked) four at a time.
+        for &set in crate::kernel::names() {
+            crate::kernel::force(Some(set)).expect("a set this CPU has");
+            for waiting in 1..=8usize {
+                let mut shakes: [LaneShake256; 8] = core::array::from_fn(|j| {
+                    let mut s = LaneShake256::new();
+                    s.absorb(&[j as u8 + 1; 136]);
+                    s
+                });
+                let originals: [[u64; 25]; 8] = core::array::from_fn(|j| shakes[j].state);
+                for (j, s) in shakes.iter_mut().enumerate() {
+                    s.waiting = j < waiting;
+                }
+                assert_eq!(permute_waiting::<8>(shakes.iter_mut().map(LaneShake::lane)), waiting);
+                for (j, (s, original)) in shakes.iter().zip(originals).enumerate() {
+                    let mut want = original;
+                    if j < waiting {
+                        crate::portable::keccak::f1600(&mut want);
+                    }
+                    assert_eq!(s.state, want, "set {set}, {waiting} waiting, lane {j}");
+                    assert!(!s.waiting);
+                }
+            }
+        }
+        crate::kernel::force(None).expect("the detected set");
     }
 
     #[test]
