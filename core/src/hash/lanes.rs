@@ -150,21 +150,21 @@ pub(crate) fn permute_waiting<'a, const W: usize>(lanes: impl IntoIterator<Item 
 /// copy whatever the callers' iterators (in wasm the kernels inline into it once).
 #[inline(never)]
 fn permute_taken<const W: usize>(taken: &mut [Option<Lane<'_>>; W], live: usize) -> usize {
-    let mut states = taken.each_mut().map(|lane| lane.as_mut().map(|lane| &mut *lane.state));
-    match (live, &mut states[..]) {
+    match (live, &mut taken[..]) {
         (0, _) => {}
-        (1, [Some(state), ..]) => f1600(state),
-        (2..=4, [s0, s1, s2, s3, ..]) => f1600x4_each(&mut [s0.take(), s1.take(), s2.take(), s3.take()]),
+        (1, [Some(lane), ..]) => f1600(lane.state),
+        (2..=4, [l0, l1, l2, l3, ..]) => f1600x4_each(&mut [state(l0), state(l1), state(l2), state(l3)]),
         // Five or more are taken only by callers with W = 8, who asked whether the set has
         // the eight-state kernel; if the set was switched since, four at a time.
-        (_, states) if W > 4 => {
-            let eight = <&mut [Option<&mut [u64; 25]>; 8]>::try_from(&mut *states);
-            if !eight.is_ok_and(f1600x8_each) {
-                for four in states.chunks_mut(4) {
-                    if let [s0, s1, s2, s3] = four {
-                        f1600x4_each(&mut [s0.take(), s1.take(), s2.take(), s3.take()]);
-                    }
-                }
+        (_, lanes) if W > 4 => {
+            let mut states: [Option<&mut [u64; 25]>; 8] = [const { None }; 8];
+            for (to, lane) in states.iter_mut().zip(lanes.iter_mut()) {
+                *to = state(lane);
+            }
+            if !f1600x8_each(&mut states) {
+                let [s0, s1, s2, s3, s4, s5, s6, s7] = states;
+                f1600x4_each(&mut [s0, s1, s2, s3]);
+                f1600x4_each(&mut [s4, s5, s6, s7]);
             }
         }
         // W = 4 takes at most four.
@@ -174,6 +174,11 @@ fn permute_taken<const W: usize>(taken: &mut [Option<Lane<'_>>; W], live: usize)
         *lane.waiting = false;
     }
     live
+}
+
+/// The state of a taken lane, for the kernels.
+fn state<'s>(lane: &'s mut Option<Lane<'_>>) -> Option<&'s mut [u64; 25]> {
+    lane.as_mut().map(|lane| &mut *lane.state)
 }
 
 #[cfg(test)]
