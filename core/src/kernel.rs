@@ -229,18 +229,34 @@ pub(crate) fn keccak_lanes() -> usize {
     if MAX_KECCAK_LANES > 4 && set().f1600x8.is_some() { 8 } else { 4 }
 }
 
-/// Keccak-f[1600] on eight interleaved states; `false` (nothing done) where the set
-/// has no eight-state kernel.
+/// Keccak-f[1600] on eight interleaved states: by the set's eight-state kernel, else
+/// each half through [`f1600x4`] (callers ask [`keccak_lanes`] first; the set may have
+/// been switched since).
 #[inline]
-pub(crate) fn f1600x8(s: &mut StateX8) -> bool {
-    set().f1600x8.map(|x8| x8(s)).is_some()
+pub(crate) fn f1600x8(s: &mut StateX8) {
+    if let Some(x8) = set().f1600x8 {
+        return x8(s);
+    }
+    for half in [0, 4] {
+        let mut four: StateX4 = core::array::from_fn(|i| core::array::from_fn(|j| s[i][half + j]));
+        f1600x4(&mut four, 4);
+        for (row, words) in s.iter_mut().zip(&four) {
+            row[half..half + 4].copy_from_slice(words);
+        }
+    }
 }
 
 /// Keccak-f[1600] on each of the states given (five to eight; `None`: an idle lane), in
-/// place; `false` (nothing done) where the set has no eight-state kernel.
+/// place: by the set's eight-state kernel, else four at a time through [`f1600x4_each`]
+/// (as for [`f1600x8`]).
 #[inline]
-pub(crate) fn f1600x8_each(states: &mut SeparateStates8<'_>) -> bool {
-    set().f1600x8_each.map(|each| each(states)).is_some()
+pub(crate) fn f1600x8_each(states: &mut SeparateStates8<'_>) {
+    if let Some(each) = set().f1600x8_each {
+        return each(states);
+    }
+    let [s0, s1, s2, s3, s4, s5, s6, s7] = states;
+    f1600x4_each(&mut [s0.take(), s1.take(), s2.take(), s3.take()]);
+    f1600x4_each(&mut [s4.take(), s5.take(), s6.take(), s7.take()]);
 }
 
 /// SHA-256 compression of one block.

@@ -155,17 +155,13 @@ fn permute_taken<const W: usize>(taken: &mut [Option<Lane<'_>>; W], live: usize)
         (1, [Some(lane), ..]) => f1600(lane.state),
         (2..=4, [l0, l1, l2, l3, ..]) => f1600x4_each(&mut [state(l0), state(l1), state(l2), state(l3)]),
         // Five or more are taken only by callers with W = 8, who asked whether the set has
-        // the eight-state kernel; if the set was switched since, four at a time.
+        // the eight-state kernel (`f1600x8_each` goes four at a time if it was switched since).
         (_, lanes) if W > 4 => {
             let mut states: [Option<&mut [u64; 25]>; 8] = [const { None }; 8];
             for (to, lane) in states.iter_mut().zip(lanes.iter_mut()) {
                 *to = state(lane);
             }
-            if !f1600x8_each(&mut states) {
-                let [s0, s1, s2, s3, s4, s5, s6, s7] = states;
-                f1600x4_each(&mut [s0, s1, s2, s3]);
-                f1600x4_each(&mut [s4, s5, s6, s7]);
-            }
+            f1600x8_each(&mut states);
         }
         // W = 4 takes at most four.
         _ => {}

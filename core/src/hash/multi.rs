@@ -1,8 +1,7 @@
 //! Independent one-block hashes at once, as SLH-DSA asks for a tree level's F and H
 //! calls: four or eight SHAKE256, four SHA-512, or up to sixteen SHA-256. The kernel
 //! set's four- and eight-state Keccak and its SHA-256 ×16, SHA-256 ×4 and SHA-512 ×4
-//! compressions run
-//! them where they apply; where they do not (a set without the multi-lane compression,
+//! compressions run them where they apply; where they do not (a set without the multi-lane compression,
 //! a SHAKE input that does not fit one block), each is hashed on its own here. The
 //! algorithms ask for several hashes; this layer owns the fallback.
 
@@ -30,17 +29,7 @@ impl Interleaved for StateX4 {
 
 impl Interleaved for StateX8 {
     fn permute(&mut self) {
-        if kernel::f1600x8(self) {
-            return;
-        }
-        // A set without the eight-state kernel: each half through the four-state one.
-        for half in [0, 4] {
-            let mut four: StateX4 = core::array::from_fn(|i| core::array::from_fn(|j| self[i][half + j]));
-            kernel::f1600x4(&mut four, 4);
-            for (row, words) in self.iter_mut().zip(&four) {
-                row[half..half + 4].copy_from_slice(words);
-            }
-        }
+        kernel::f1600x8(self);
     }
 }
 

@@ -8,7 +8,7 @@ use super::address::Adrs;
 use super::params::{MAX_N, Params};
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
 use crate::hash::{Shake256, multi};
-use crate::kernel::{self, MAX_KECCAK_LANES};
+use crate::kernel;
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
 /// l·n-byte input never has to be held in memory.
@@ -108,7 +108,7 @@ impl ShakeHash<'_> {
     fn in_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
         let mut start = 0;
         while start < adrs.len() {
-            if MAX_KECCAK_LANES > 4 && adrs.len() - start > 4 && kernel::keccak_lanes() == 8 {
+            if adrs.len() - start > 4 && kernel::keccak_lanes() == 8 {
                 self.group::<8>(start, adrs, left, right, out);
                 start += 8;
             } else {
