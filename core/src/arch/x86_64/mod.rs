@@ -37,21 +37,32 @@ pub(crate) fn set(_: Avx2) -> &'static KernelSet {
     &SET
 }
 
-/// The AVX-512 set, for the holder of the proof.
+/// The AVX-512 set, for the holder of the proof: on AMD processors with its Keccak
+/// kernels' θ in the form that suits them (`keccak_avx512`'s module doc).
 pub(crate) fn set_avx512(_: Avx512) -> &'static KernelSet {
-    &SET_512
+    if token::is_amd() { &SET_512_D_APART } else { &SET_512 }
 }
 
 /// The AVX2 set with the entries AVX-512VL does better.
 static SET_512: KernelSet = KernelSet {
     name: "avx512",
-    f1600x4: |s, live| keccak_avx512::f1600x4(PROVEN_512, s, live),
-    f1600x4_each: Some(|states| keccak_avx512::f1600x4_each(PROVEN_512, states)),
-    f1600x8: Some(|s| keccak_avx512::f1600x8(PROVEN_512, s)),
-    f1600x8_each: Some(|states| keccak_avx512::f1600x8_each(PROVEN_512, states)),
+    f1600x4: |s, live| keccak_avx512::f1600x4::<false>(PROVEN_512, s, live),
+    f1600x4_each: Some(|states| keccak_avx512::f1600x4_each::<false>(PROVEN_512, states)),
+    f1600x8: Some(|s| keccak_avx512::f1600x8::<false>(PROVEN_512, s)),
+    f1600x8_each: Some(|states| keccak_avx512::f1600x8_each::<false>(PROVEN_512, states)),
     sha256_x16: Some(|mid, blocks, live, out| sha256_x16::digest_x16(PROVEN_512, mid, blocks, live, out)),
     sha512_x4: Some(|mid, blocks, live, out| sha512::digest_x4_avx512(PROVEN_512, mid, blocks, live, out)),
     ..SET
+};
+
+/// [`SET_512`] with θ's D formed apart in the Keccak kernels.
+static SET_512_D_APART: KernelSet = KernelSet {
+    f1600: |a| keccak_avx512::f1600::<true>(PROVEN_512, a),
+    f1600x4: |s, live| keccak_avx512::f1600x4::<true>(PROVEN_512, s, live),
+    f1600x4_each: Some(|states| keccak_avx512::f1600x4_each::<true>(PROVEN_512, states)),
+    f1600x8: Some(|s| keccak_avx512::f1600x8::<true>(PROVEN_512, s)),
+    f1600x8_each: Some(|states| keccak_avx512::f1600x8_each::<true>(PROVEN_512, states)),
+    ..SET_512
 };
 
 /// Every entry of the portable set done better on this CPU.

@@ -43,6 +43,24 @@ impl ShaNi {
     }
 }
 
+/// Whether the processor is AMD's ("AuthenticAMD" in CPUID leaf 0), asked once: not a
+/// proof of anything, only which of two equally correct kernels runs faster.
+pub(crate) fn is_amd() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    // 0: not asked yet; 1: no; 2: yes. CPUID is slow (in a VM it exits to the host).
+    static AMD: AtomicU8 = AtomicU8::new(0);
+    match AMD.load(Ordering::Relaxed) {
+        0 => {
+            let leaf = core::arch::x86_64::__cpuid(0);
+            let amd = (leaf.ebx, leaf.edx, leaf.ecx)
+                == (u32::from_le_bytes(*b"Auth"), u32::from_le_bytes(*b"enti"), u32::from_le_bytes(*b"cAMD"));
+            AMD.store(if amd { 2 } else { 1 }, Ordering::Relaxed);
+            amd
+        }
+        known => known == 2,
+    }
+}
+
 /// The tokens the sets' entries pass on: sound because the sets are private to this
 /// module's parent, and `set` / `set_avx512`, their only ways out, take a token that
 /// [`Avx2::detect`] or [`Avx512::detect`] made.
