@@ -46,7 +46,8 @@ pub struct Env {
     /// The ways measured.
     #[serde(default)]
     pub ways: Vec<String>,
-    /// Anything else the runner knows (time, host, pqverify version, peers' versions, mode).
+    /// Anything else the runner knows (time, host, CPU identity and flags, pqverify version,
+    /// peers' versions, mode).
     #[serde(default)]
     pub extra: serde_json::Map<String, serde_json::Value>,
 }

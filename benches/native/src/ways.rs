@@ -331,6 +331,39 @@ pub(crate) fn native_ways(
     ways
 }
 
+/// The first processor's vendor, family, model and stepping ("AuthenticAMD family 25 model
+/// 17 stepping 1") and its flags that decide which kernels run and how fast (vector, bit
+/// manipulation and hash extensions), from `/proc/cpuinfo`: the model name alone does not
+/// tell a Zen 3 from a Zen 4 in a VM ("AMD EPYC").
+fn cpu_identity() -> Option<(String, String)> {
+    let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    let field = |name: &str| {
+        text.lines()
+            .find(|l| l.split(':').next().is_some_and(|k| k.trim() == name))
+            .and_then(|l| l.split_once(':'))
+            .map(|(_, v)| v.trim().to_owned())
+    };
+    let id = format!(
+        "{} family {} model {} stepping {}",
+        field("vendor_id")?,
+        field("cpu family")?,
+        field("model")?,
+        field("stepping").unwrap_or_default()
+    );
+    let kept = |f: &&str| {
+        ["avx", "bmi", "sha", "vaes", "vpclmul", "gfni", "aes", "adx", "popcnt", "fma", "amx"]
+            .iter()
+            .any(|p| f.starts_with(p))
+    };
+    let flags: Vec<&str> = text
+        .lines()
+        .find(|l| l.split(':').next().is_some_and(|k| k.trim() == "flags"))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, v)| v.split_whitespace().filter(kept).collect())
+        .unwrap_or_default();
+    Some((id, flags.join(" ")))
+}
+
 fn read_trimmed(path: &str) -> Option<String> {
     std::fs::read_to_string(path).ok().map(|s| s.trim().to_owned())
 }
@@ -357,6 +390,10 @@ pub(crate) fn native_env(run: &str, liboqses: &Liboqses) -> Env {
     let mut extra = serde_json::Map::new();
     extra.insert("pqverify".into(), env!("CARGO_PKG_VERSION").into());
     extra.insert("host".into(), read_trimmed("/proc/sys/kernel/hostname").unwrap_or_default().into());
+    if let Some((id, flags)) = cpu_identity() {
+        extra.insert("cpu_id".into(), id.into());
+        extra.insert("cpu_flags".into(), flags.into());
+    }
     let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     extra.insert("time".into(), pqverify_bench::record::utc_timestamp(now).into());
     extra.insert("reference".into(), Reference.version().into());

@@ -225,6 +225,10 @@ impl Report {
                 e.fixtures,
                 e.ways.join(", ")
             );
+            if let (Some(id), Some(flags)) = (e.extra.get("cpu_id"), e.extra.get("cpu_flags")) {
+                let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_owned();
+                let _ = writeln!(out, "  - CPU: {}; flags: {}", text(id), text(flags));
+            }
             let spreads: Vec<f64> = run.cells.values().map(|c| c.spread_bp).collect();
             let mut sorted = spreads.clone();
             sorted.sort_by(f64::total_cmp);
