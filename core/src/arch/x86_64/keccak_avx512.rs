@@ -36,11 +36,11 @@ const XOR3: i32 = 0x96;
 /// a ⊕ (¬b ∧ c): χ.
 const CHI: i32 = 0xd2;
 
-/// Keccak-f[1600] on the first `live` of four interleaved states: a lone state by
-/// [`f1600`], else all four at once.
+/// Keccak-f[1600] on the first `live` of four interleaved states: folded, a lone state
+/// by the scalar kernel; otherwise (and apart, always: see [`f1600`]) all four at once.
 pub(crate) fn f1600x4<const D_APART: bool>(t: Avx512, s: &mut StateX4, live: usize) {
     if live == 1 && !D_APART {
-        super::keccak::permute_first(s, |a| f1600::<D_APART>(t, a));
+        super::keccak::permute_first(s, |a| f1600::<false>(t, a));
     } else {
         // SAFETY: the `Avx512` token exists only where AVX-512 F and VL were detected.
         unsafe { permute::<D_APART>(s) }
