@@ -317,10 +317,10 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     (set().pointwise)(acc, a, b, sub);
 }
 
-/// acc += Σ_j a_j ∘ b_j over a row.
+/// out = Σ_j a_j ∘ b_j − c ∘ t: a row of Algorithm 8 line 9 in the NTT domain.
 #[inline]
-pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
-    (set().pointwise_row)(acc, a, b);
+pub(crate) fn w_approx_row(out: &mut Poly, a: &[Poly], b: &[Poly], c: &Poly, t: &Poly) {
+    (set().w_approx_row)(out, a, b, c, t);
 }
 
 /// UseHint over a polynomial (Algorithm 40).

@@ -99,11 +99,12 @@ fn check_ml_dsa(mix: &mut Mix, round: usize) -> Result<(), &'static str> {
             }
         }
     }
+    let (c, t) = (mix.poly(Q), mix.poly(Q));
     let (mut kernel, mut reference) = (acc.clone(), acc);
-    kernel::pointwise_row(&mut kernel, &a[..row], &b[..row]);
-    portable::ntt::pointwise_row(&mut reference, &a[..row], &b[..row]);
+    kernel::w_approx_row(&mut kernel, &a[..row], &b[..row], &c, &t);
+    portable::ntt::w_approx_row(&mut reference, &a[..row], &b[..row], &c, &t);
     if kernel != reference {
-        return Err("ML-DSA pointwise row differs from the portable one");
+        return Err("ML-DSA row of Â ∘ ẑ − ĉ ∘ t̂1 differs from the portable one");
     }
     // RejNTTPoly's loop: from an empty, a part-filled and a nearly full polynomial.
     let block: [u64; 21] = core::array::from_fn(|_| mix.word());

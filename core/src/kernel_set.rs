@@ -95,8 +95,9 @@ pub(crate) struct KernelSet {
     pub(crate) inv_ntt: fn(&mut Poly),
     /// acc ± a ∘ b, Algorithm 45 accumulated (`portable::ntt::pointwise`).
     pub(crate) pointwise: fn(&mut Poly, &Poly, &Poly, bool),
-    /// acc += Σ_j a_j ∘ b_j over a row (`portable::ntt::pointwise_row`).
-    pub(crate) pointwise_row: fn(&mut Poly, &[Poly], &[Poly]),
+    /// out = Σ_j a_j ∘ b_j − c ∘ t, a row of Algorithm 8 line 9 in the NTT domain
+    /// (`portable::ntt::w_approx_row`).
+    pub(crate) w_approx_row: fn(&mut Poly, &[Poly], &[Poly], &Poly, &Poly),
     /// UseHint over a polynomial, Algorithm 40 (`portable::hint::use_hint_poly`).
     pub(crate) use_hint_poly: fn(&[i32; 256], &[u8; 256], i32, &mut [i32; 256]),
     /// t1·2^d from pkDecode's packing, Algorithm 23 (`portable::encode::unpack_t1_shifted`).

@@ -59,7 +59,7 @@ const COMPONENTS: &[(&str, &[&str])] = &[
     ("rejection sampling (ExpandA)", &["rej_sample", "rej_uniform", "MatrixLanes", "poly_uniform"]),
     ("inverse NTT", &["inv_ntt", "invntt"]),
     ("NTT", &["ntt::ntt", "ntt_avx2", "nttunpack", "poly_ntt", "polyvecl_ntt", "polyveck_ntt"]),
-    ("pointwise products", &["pointwise"]),
+    ("pointwise products", &["pointwise", "w_approx_row"]),
     (
         "decoding (t1, z, hints)",
         &[

@@ -12,7 +12,7 @@
 use super::lane_hashes::{Challenge, FedHash};
 use super::params::{MAX_K, MAX_L, Params};
 use super::sample::MatrixLanes;
-use super::verify::{EncodedKey, MAX_W1_BYTES, TR_LEN, check_signature, compare, decode_signature, sub_t1, w1_row};
+use super::verify::{EncodedKey, MAX_W1_BYTES, TR_LEN, check_signature, compare, decode_signature, w1_row};
 use crate::hash::lanes::{Lane, permute_waiting};
 use crate::kernel::{MAX_KECCAK_LANES, keccak_lanes, pointwise};
 use crate::message::MessagePrime;
@@ -116,7 +116,7 @@ impl Rows {
     ) {
         let mut t1_hat = Poly::ZERO;
         key.t1_hat(self.next, &mut t1_hat);
-        sub_t1(acc, c_hat, &t1_hat);
+        pointwise(acc, c_hat, &t1_hat, true);
         let bytes = p.w1_poly_bytes();
         w1_row(p, hints, self.next, acc, &mut self.w1[self.len..self.len + bytes]);
         self.len += bytes;

@@ -9,12 +9,12 @@ use super::params::{MAX_L, Params};
 use super::sample::MatrixLanes;
 #[cfg(target_arch = "wasm32")]
 use super::sample::sample_in_ball;
-use super::verify::{EncodedKey, TR_LEN, check_signature, compare, decode_signature, mu, sub_t1, w1_row};
+use super::verify::{EncodedKey, TR_LEN, check_signature, compare, decode_signature, mu, w1_row};
 use crate::hash::Shake256;
 use crate::hash::lanes::{LaneShake256, permute_waiting};
 #[cfg(target_arch = "wasm32")]
 use crate::kernel::ntt;
-use crate::kernel::{MAX_KECCAK_LANES, keccak_lanes, pointwise_row};
+use crate::kernel::{MAX_KECCAK_LANES, keccak_lanes, w_approx_row};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::message::MessagePrime;
 use crate::ring::Poly;
@@ -151,10 +151,9 @@ impl PreparedMlDsa {
         h.absorb(&mu);
         let mut packed = [0u8; 32 * 6];
         let packed = &mut packed[..p.w1_poly_bytes()];
+        let mut acc = Poly::ZERO;
         for (i, (row, t1_hat)) in self.a_hat.chunks_exact(p.l).zip(&self.t1_hat).enumerate() {
-            let mut acc = Poly::ZERO;
-            pointwise_row(&mut acc, row, z_hat);
-            sub_t1(&mut acc, &c_hat, t1_hat);
+            w_approx_row(&mut acc, row, z_hat, &c_hat, t1_hat);
             w1_row(p, &decoded.hints, i, &mut acc, packed);
             h.absorb(packed);
         }

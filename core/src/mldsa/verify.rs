@@ -5,7 +5,7 @@
 use super::hint::Hints;
 use super::params::{D, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
 use crate::hash::Shake256;
-use crate::kernel::{inv_ntt, ntt, pack_w1, pointwise, unpack_t1_shifted, unpack_z, use_hint_poly};
+use crate::kernel::{inv_ntt, ntt, pack_w1, unpack_t1_shifted, unpack_z, use_hint_poly};
 use crate::message::MessagePrime;
 use crate::ring::{N, Poly};
 use crate::{Error, PublicKey, Suite};
@@ -118,11 +118,6 @@ pub(crate) fn w1_row(p: &Params, hints: &Hints<'_>, i: usize, acc: &mut Poly, ou
     let mut w1 = [0i32; N];
     use_hint_poly(&acc.0, &hint, p.gamma2, &mut w1);
     pack_w1(&w1, p.w1_bits(), out);
-}
-
-/// acc −= ĉ ∘ t̂1_i.
-pub(crate) fn sub_t1(acc: &mut Poly, c_hat: &Poly, t1_hat: &Poly) {
-    pointwise(acc, c_hat, t1_hat, true);
 }
 
 /// Line 11: every byte of c̃ is compared with c̃′.

@@ -107,17 +107,18 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     }
 }
 
-/// acc += Σ_j a_j ∘ b_j over a row of Â and NTT(z) (Algorithm 8 line 9's Â ∘ NTT(z)),
-/// the products summed exactly and reduced once: acc_i += mont_reduce(Σ_j a_ji·b_ji).
-/// |a_ji|, |b_ji| < q and at most 8 products, so |Σ| < 8q² < 2^31·q (what `mont_reduce`
-/// takes) and acc_i moves by less than q. The same residue as a reduction per product
-/// (each is the sum times 2^−32 mod q), another representative; the inverse NTT's
-/// output, in [0, q), is the same either way.
-pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
+/// One row of Algorithm 8 line 9 in the NTT domain, out = Σ_j a_j ∘ b_j − c ∘ t: Â's row
+/// times NTT(z) less NTT(c) ∘ NTT(t1·2^d)_i. The row's products are summed exactly and
+/// reduced once, c ∘ t reduced on its own: out_i = mont_reduce(Σ_j a_ji·b_ji) −
+/// mont_reduce(c_i·t_i). All factors are below q in magnitude and there are at most 8
+/// products, so |Σ| < 8q² < 2^31·q (what `mont_reduce` takes) and |out_i| < 2q. The same
+/// residue as a reduction per product (each is the sum times 2^−32 mod q), another
+/// representative; the inverse NTT's output, in [0, q), is the same either way.
+pub(crate) fn w_approx_row(out: &mut Poly, a: &[Poly], b: &[Poly], c: &Poly, t: &Poly) {
     debug_assert!(a.len() <= 8 && a.len() == b.len());
-    for (i, r) in acc.0.iter_mut().enumerate() {
+    for (i, r) in out.0.iter_mut().enumerate() {
         let sum: i64 = a.iter().zip(b).map(|(a, b)| a.0[i] as i64 * b.0[i] as i64).sum();
-        *r += mont_reduce(sum);
+        *r = mont_reduce(sum) - mont_reduce(c.0[i] as i64 * t.0[i] as i64);
     }
 }
 
@@ -159,7 +160,7 @@ mod tests {
     }
 
     #[test]
-    fn a_row_is_the_sum_of_its_products_mod_q_at_its_bounds() {
+    fn a_row_is_its_products_summed_less_c_t_mod_q_at_its_bounds() {
         // Eight products of ±(q − 1)², the largest sums the contract allows, and random ones.
         let mut rows: std::vec::Vec<(std::vec::Vec<Poly>, std::vec::Vec<Poly>)> = std::vec::Vec::new();
         for sign in [1, -1] {
@@ -172,18 +173,18 @@ mod tests {
                 (0..l).map(|j| sample(seed * 10 + 5 + j as u32, Q)).collect(),
             ));
         }
-        for (a, b) in &rows {
-            let start = sample(7, Q);
-            let mut acc = start.clone();
-            pointwise_row(&mut acc, a, b);
-            let mut per_product = start.clone();
+        for (k, (a, b)) in rows.iter().enumerate() {
+            let (c, t) = (sample(7 + k as u32, Q), sample(70 + k as u32, Q));
+            let mut row = Poly::ZERO;
+            w_approx_row(&mut row, a, b, &c, &t);
+            let mut per_product = Poly::ZERO;
             for (a, b) in a.iter().zip(b) {
                 pointwise(&mut per_product, a, b, false);
             }
+            pointwise(&mut per_product, &c, &t, true);
             for i in 0..N {
-                let moved = acc.0[i] - start.0[i];
-                assert!(moved.abs() < Q, "coefficient {i} moved by {moved}");
-                assert_eq!((acc.0[i] - per_product.0[i]).rem_euclid(Q), 0, "coefficient {i}");
+                assert!(row.0[i].abs() < 2 * Q, "coefficient {i} is {}", row.0[i]);
+                assert_eq!((row.0[i] - per_product.0[i]).rem_euclid(Q), 0, "coefficient {i}");
             }
         }
     }

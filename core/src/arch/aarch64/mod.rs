@@ -30,7 +30,7 @@ pub(crate) const SET: KernelSet = KernelSet {
     ntt: ntt::ntt,
     inv_ntt: ntt::inv_ntt,
     pointwise: ntt::pointwise,
-    pointwise_row: ntt::pointwise_row,
+    w_approx_row: ntt::w_approx_row,
     use_hint_poly: hint::use_hint_poly,
     rej_sample: sample::rej_sample,
     unpack_z: encode::unpack_z,

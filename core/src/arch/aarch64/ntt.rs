@@ -63,9 +63,17 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     }
 }
 
-/// acc += Σ_j a_j ∘ b_j. Contract: `portable::ntt::pointwise_row` (the exact products
-/// summed in 64-bit lanes by SMLAL, one Montgomery reduction of each sum).
-pub(crate) fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
+/// out = Σ_j a_j ∘ b_j − c ∘ t. Contract: `portable::ntt::w_approx_row`: the row as
+/// [`pointwise_row`] sums it, then c ∘ t through [`pointwise`].
+pub(crate) fn w_approx_row(out: &mut Poly, a: &[Poly], b: &[Poly], c: &Poly, t: &Poly) {
+    *out = Poly::ZERO;
+    pointwise_row(out, a, b);
+    pointwise(out, c, t, true);
+}
+
+/// acc += Σ_j a_j ∘ b_j (the exact products summed in 64-bit lanes by SMLAL, one
+/// Montgomery reduction of each sum).
+fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
     for (v, r) in quads(acc).iter_mut().enumerate() {
         // SAFETY: see above.
         unsafe {

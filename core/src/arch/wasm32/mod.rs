@@ -24,7 +24,7 @@ pub(crate) const SET: KernelSet = KernelSet {
     ntt: ntt::ntt,
     inv_ntt: ntt::inv_ntt,
     pointwise: ntt::pointwise,
-    pointwise_row: ntt::pointwise_row,
+    w_approx_row: ntt::w_approx_row,
     use_hint_poly: hint::use_hint_poly,
     rej_sample: sample::rej_sample,
     // A module without SLH-DSA compresses SHA-2 blocks only for HashML-DSA's pre-hash:

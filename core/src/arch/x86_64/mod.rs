@@ -81,7 +81,7 @@ static SET: KernelSet = KernelSet {
     ntt: |a| ntt::ntt(PROVEN, a),
     inv_ntt: |a| ntt::inv_ntt(PROVEN, a),
     pointwise: |acc, a, b, sub| ntt::pointwise(PROVEN, acc, a, b, sub),
-    pointwise_row: |acc, a, b| ntt::pointwise_row(PROVEN, acc, a, b),
+    w_approx_row: |out, a, b, c, t| ntt::w_approx_row(PROVEN, out, a, b, c, t),
     use_hint_poly: |r, hint, gamma2, w1| hint::use_hint_poly(PROVEN, r, hint, gamma2, w1),
     unpack_t1_shifted: |bytes, d, out| encode::unpack_t1_shifted(PROVEN, bytes, d, out),
     unpack_z: |bytes, gamma1_log2, bound, out| encode::unpack_z(PROVEN, bytes, gamma1_log2, bound, out),
