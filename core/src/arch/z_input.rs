@@ -1,27 +1,30 @@
 //! What the AVX2 and NEON decoders of sigDecode's z (FIPS 204 Algorithm 27, via
-//! BitUnpack, Algorithm 19) share: the coefficient width of each γ1, the input copied
-//! with room after its end for the last 16-byte load, and where each of four
-//! coefficients packed from a load's byte 0 sits.
+//! BitUnpack, Algorithm 19) share: the coefficient width of each γ1, 16-byte windows of
+//! the input read where it lies (z's last bytes from a copy with zeros after them, for
+//! the loads that would run past its end), and where each of four coefficients packed
+//! from a load's byte 0 sits.
 
 use crate::portable;
 use crate::ring::Poly;
 
-/// The padded input's length: the longest z (20 bits × 256 coefficients), then 16 bytes.
-const PADDED: usize = 32 * 20 + 16;
+/// Bytes of z copied for the windows near its end; they start at most this far back.
+const TAIL: usize = 32;
 
 /// z's bytes for a vector decoder.
-pub(crate) struct ZInput {
+pub(crate) struct ZInput<'a> {
     /// Bits per coefficient: 18 (γ1 = 2^17) or 20 (γ1 = 2^19).
     pub(crate) bits: usize,
-    /// The 32·`bits` bytes, then zeros.
-    pub(crate) padded: [u8; PADDED],
+    /// z's 32·`bits` bytes.
+    bytes: &'a [u8],
+    /// z's last `TAIL` bytes, then 16 zeros.
+    tail: [u8; TAIL + 16],
 }
 
-impl ZInput {
+impl<'a> ZInput<'a> {
     /// The input of a γ1 the vector decoders handle, at least as long as z; otherwise
     /// the portable decoder's answer, which [`portable::encode::unpack_z`] gives for any
     /// input.
-    pub(crate) fn new(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Poly) -> Result<Self, bool> {
+    pub(crate) fn new(bytes: &'a [u8], gamma1_log2: u32, bound: i32, out: &mut Poly) -> Result<Self, bool> {
         let bits = match gamma1_log2 {
             17 => 18,
             19 => 20,
@@ -31,9 +34,22 @@ impl ZInput {
         let Some(bytes) = bytes.get(..len) else {
             return Err(portable::encode::unpack_z(bytes, gamma1_log2, bound, out));
         };
-        let mut padded = [0u8; PADDED];
-        padded[..len].copy_from_slice(bytes);
-        Ok(ZInput { bits, padded })
+        let mut tail = [0u8; TAIL + 16];
+        tail[..TAIL].copy_from_slice(&bytes[len - TAIL..]);
+        Ok(ZInput { bits, bytes, tail })
+    }
+
+    /// The 16 bytes from byte `at` of z, zeros past its end (`at` below z's length;
+    /// beyond it, zeros).
+    #[inline(always)]
+    pub(crate) fn window(&self, at: usize) -> &[u8; 16] {
+        let start = self.bytes.len() - TAIL;
+        self.bytes
+            .get(at..)
+            .and_then(<[u8]>::first_chunk)
+            // Less than 16 bytes from the end: `at` − `start` > 16, the copy has them.
+            .or_else(|| self.tail.get(at.checked_sub(start)?..)?.first_chunk())
+            .unwrap_or(&[0; 16])
     }
 }
 

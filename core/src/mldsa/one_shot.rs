@@ -12,7 +12,7 @@
 use super::lane_hashes::{Challenge, FedHash};
 use super::params::{MAX_K, MAX_L, Params};
 use super::sample::MatrixLanes;
-use super::verify::{EncodedKey, MAX_W1_BYTES, TR_LEN, check_signature, compare, decode_signature, w1_row};
+use super::verify::{EncodedKey, MAX_W1_BYTES, TR_LEN, W1Scratch, check_signature, compare, decode_signature, w1_row};
 use crate::hash::lanes::{Lane, permute_waiting};
 use crate::kernel::{MAX_KECCAK_LANES, keccak_lanes, pointwise};
 use crate::message::MessagePrime;
@@ -66,7 +66,7 @@ fn in_lanes<const W: usize>(
     // w = Â ∘ ẑ, a row at a time as entries complete; `done[i]` entries of row i are in.
     let mut w = [const { Poly::ZERO }; MAX_K];
     let mut done = [0usize; MAX_K];
-    let mut rows = Rows { next: 0, w1: [0; MAX_W1_BYTES], len: 0 };
+    let mut rows = Rows { next: 0, w1: [0; MAX_W1_BYTES], len: 0, t1_hat: Poly::ZERO, scratch: W1Scratch::new() };
     let mut c_hat = None;
     loop {
         // Rows whose entries are all in, in order, once the challenge is known.
@@ -102,6 +102,9 @@ struct Rows {
     /// w1Encode of rows 0 .. next.
     w1: [u8; MAX_W1_BYTES],
     len: usize,
+    /// The row's t̂1 (each row decodes over the last).
+    t1_hat: Poly,
+    scratch: W1Scratch,
 }
 
 impl Rows {
@@ -114,11 +117,10 @@ impl Rows {
         c_hat: &Poly,
         acc: &mut Poly,
     ) {
-        let mut t1_hat = Poly::ZERO;
-        key.t1_hat(self.next, &mut t1_hat);
-        pointwise(acc, c_hat, &t1_hat, true);
+        key.t1_hat(self.next, &mut self.t1_hat);
+        pointwise(acc, c_hat, &self.t1_hat, true);
         let bytes = p.w1_poly_bytes();
-        w1_row(p, hints, self.next, acc, &mut self.w1[self.len..self.len + bytes]);
+        w1_row(p, hints, self.next, acc, &mut self.scratch, &mut self.w1[self.len..self.len + bytes]);
         self.len += bytes;
         self.next += 1;
     }

@@ -9,7 +9,7 @@ use super::params::{MAX_L, Params};
 use super::sample::MatrixLanes;
 #[cfg(target_arch = "wasm32")]
 use super::sample::sample_in_ball;
-use super::verify::{EncodedKey, TR_LEN, check_signature, compare, decode_signature, mu, w1_row};
+use super::verify::{EncodedKey, TR_LEN, W1Scratch, check_signature, compare, decode_signature, mu, w1_row};
 use crate::hash::Shake256;
 use crate::hash::lanes::{LaneShake256, permute_waiting};
 #[cfg(target_arch = "wasm32")]
@@ -151,10 +151,10 @@ impl PreparedMlDsa {
         h.absorb(&mu);
         let mut packed = [0u8; 32 * 6];
         let packed = &mut packed[..p.w1_poly_bytes()];
-        let mut acc = Poly::ZERO;
+        let (mut acc, mut scratch) = (Poly::ZERO, W1Scratch::new());
         for (i, (row, t1_hat)) in self.a_hat.chunks_exact(p.l).zip(&self.t1_hat).enumerate() {
             w_approx_row(&mut acc, row, z_hat, &c_hat, t1_hat);
-            w1_row(p, &decoded.hints, i, &mut acc, packed);
+            w1_row(p, &decoded.hints, i, &mut acc, &mut scratch, packed);
             h.absorb(packed);
         }
         let mut c_tilde_prime = [0u8; 64];

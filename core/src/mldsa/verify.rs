@@ -106,18 +106,34 @@ pub(crate) fn mu(tr: impl FnOnce() -> [u8; TR_LEN], message: &crate::Message<'_>
     Ok(mu)
 }
 
+/// What [`w1_row`] works in, made once per verify rather than once per row.
+pub(crate) struct W1Scratch {
+    /// A row's hint flags: set for the row, cleared after it.
+    hint: [u8; N],
+    /// UseHint's output.
+    w1: [i32; N],
+}
+
+impl W1Scratch {
+    pub(crate) const fn new() -> Self {
+        W1Scratch { hint: [0; N], w1: [0; N] }
+    }
+}
+
 /// Lines 9–10 for row i, given acc = (Â ∘ ẑ − ĉ ∘ t̂1)_i: w′_i = NTT⁻¹(acc),
 /// w1′_i = UseHint(h_i, w′_i), and w1Encode of it into `out` (its w1_poly_bytes).
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-pub(crate) fn w1_row(p: &Params, hints: &Hints<'_>, i: usize, acc: &mut Poly, out: &mut [u8]) {
+pub(crate) fn w1_row(p: &Params, hints: &Hints<'_>, i: usize, acc: &mut Poly, scratch: &mut W1Scratch, out: &mut [u8]) {
     inv_ntt(acc);
-    let mut hint = [0u8; N];
-    for &j in hints.row(i) {
-        hint[usize::from(j)] = 1;
+    let row = hints.row(i);
+    for &j in row {
+        scratch.hint[usize::from(j)] = 1;
     }
-    let mut w1 = [0i32; N];
-    use_hint_poly(&acc.0, &hint, p.gamma2, &mut w1);
-    pack_w1(&w1, p.w1_bits(), out);
+    use_hint_poly(&acc.0, &scratch.hint, p.gamma2, &mut scratch.w1);
+    for &j in row {
+        scratch.hint[usize::from(j)] = 0;
+    }
+    pack_w1(&scratch.w1, p.w1_bits(), out);
 }
 
 /// Line 11: every byte of c̃ is compared with c̃′.

@@ -24,10 +24,11 @@ const fn negated((shuffle, shift): ([u8; 16], [i32; 4])) -> ([u8; 16], [i32; 4])
 /// z from sigDecode's packing, and whether every |z| < `bound`. Contract:
 /// `portable::encode::unpack_z`.
 pub(crate) fn unpack_z(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Poly) -> bool {
-    let ZInput { bits, padded } = match ZInput::new(bytes, gamma1_log2, bound, out) {
+    let input = match ZInput::new(bytes, gamma1_log2, bound, out) {
         Ok(input) => input,
         Err(portable_answer) => return portable_answer,
     };
+    let bits = input.bits;
     let (indices, shift) = if bits == 18 { &Z18 } else { &Z20 };
     // SAFETY: `indices` and `shift` are the 16 bytes each load reads; the rest, NEON
     // (in the target's baseline wherever this module is built).
@@ -45,10 +46,9 @@ pub(crate) fn unpack_z(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Pol
     let group = bits / 2; // bytes of four coefficients
     for (g, lanes) in out.0.as_chunks_mut::<4>().0.iter_mut().enumerate() {
         let at = g * group;
-        // SAFETY: at + 16 ≤ 63 · 10 + 16 < padded.len(): the load is inside; the rest,
-        // NEON as above.
+        // SAFETY: the window is the 16 bytes the load reads; the rest, NEON as above.
         let z = unsafe {
-            let raw = vld1q_u8(padded[at..].as_ptr());
+            let raw = vld1q_u8(input.window(at).as_ptr());
             let v = vandq_u32(vshlq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(raw, indices)), shift), mask);
             vsubq_s32(gamma1, vreinterpretq_s32_u32(v))
         };

@@ -46,10 +46,11 @@ const Z20: ([u8; 16], [i32; 4]) = layout(20);
 /// time: each 128-bit half takes four from its own unaligned 16-byte load.
 #[target_feature(enable = "avx2")]
 fn unpack_z_avx2(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Poly) -> bool {
-    let ZInput { bits, padded } = match ZInput::new(bytes, gamma1_log2, bound, out) {
+    let input = match ZInput::new(bytes, gamma1_log2, bound, out) {
         Ok(input) => input,
         Err(portable_answer) => return portable_answer,
     };
+    let bits = input.bits;
     let (shuffle, shift) = if bits == 18 { Z18 } else { Z20 };
     let s = |i: usize| shuffle[i] as i8;
     let shuffle = _mm256_setr_epi8(
@@ -94,9 +95,12 @@ fn unpack_z_avx2(bytes: &[u8], gamma1_log2: u32, bound: i32, out: &mut Poly) -> 
     let half = bits / 2; // bytes of four coefficients
     for (g, chunk) in out.0.chunks_exact_mut(8).enumerate() {
         let at = g * bits;
-        // SAFETY: `at + half + 16 ≤ 31 · 20 + 10 + 16 < padded.len()`: both 16-byte loads are inside.
+        // SAFETY: each window is the 16 bytes its load reads.
         let (lo, hi): (__m128i, __m128i) = unsafe {
-            (_mm_loadu_si128(padded[at..].as_ptr().cast()), _mm_loadu_si128(padded[at + half..].as_ptr().cast()))
+            (
+                _mm_loadu_si128(input.window(at).as_ptr().cast()),
+                _mm_loadu_si128(input.window(at + half).as_ptr().cast()),
+            )
         };
         let v =
             _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), shuffle), shift), mask);
