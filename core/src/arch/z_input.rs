@@ -39,8 +39,7 @@ impl<'a> ZInput<'a> {
         Ok(ZInput { bits, bytes, tail })
     }
 
-    /// The 16 bytes from byte `at` of z, zeros past its end (`at` below z's length;
-    /// beyond it, zeros).
+    /// The 16 bytes from byte `at` of z (`at` below z's length), zeros past its end.
     #[inline(always)]
     pub(crate) fn window(&self, at: usize) -> &[u8; 16] {
         let start = self.bytes.len() - TAIL;
