@@ -331,18 +331,17 @@ pub(crate) fn native_ways(
     ways
 }
 
+/// The value of the first `name` line of `/proc/cpuinfo`'s text (the first processor's).
+fn cpuinfo_field<'t>(text: &'t str, name: &str) -> Option<&'t str> {
+    text.lines().find_map(|l| l.split_once(':').filter(|(key, _)| key.trim() == name).map(|(_, value)| value.trim()))
+}
+
 /// The first processor's vendor, family, model and stepping ("AuthenticAMD family 25 model
 /// 17 stepping 1") and its flags that decide which kernels run and how fast (vector, bit
-/// manipulation and hash extensions), from `/proc/cpuinfo`: the model name alone does not
-/// tell a Zen 3 from a Zen 4 in a VM ("AMD EPYC").
-fn cpu_identity() -> Option<(String, String)> {
-    let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-    let field = |name: &str| {
-        text.lines()
-            .find(|l| l.split(':').next().is_some_and(|k| k.trim() == name))
-            .and_then(|l| l.split_once(':'))
-            .map(|(_, v)| v.trim().to_owned())
-    };
+/// manipulation and hash extensions), from `/proc/cpuinfo`'s text: the model name alone
+/// does not tell a Zen 3 from a Zen 4 in a VM ("AMD EPYC").
+fn cpu_identity(text: &str) -> Option<(String, String)> {
+    let field = |name| cpuinfo_field(text, name);
     let id = format!(
         "{} family {} model {} stepping {}",
         field("vendor_id")?,
@@ -355,12 +354,7 @@ fn cpu_identity() -> Option<(String, String)> {
             .iter()
             .any(|p| f.starts_with(p))
     };
-    let flags: Vec<&str> = text
-        .lines()
-        .find(|l| l.split(':').next().is_some_and(|k| k.trim() == "flags"))
-        .and_then(|l| l.split_once(':'))
-        .map(|(_, v)| v.split_whitespace().filter(kept).collect())
-        .unwrap_or_default();
+    let flags: Vec<&str> = field("flags").map(|v| v.split_whitespace().filter(kept).collect()).unwrap_or_default();
     Some((id, flags.join(" ")))
 }
 
@@ -372,15 +366,8 @@ fn read_trimmed(path: &str) -> Option<String> {
 /// `liboqs` is the dual verifier's primary, `liboqs_ways` every liboqs measured.
 pub(crate) fn native_env(run: &str, liboqses: &Liboqses) -> Env {
     let liboqs = liboqses.primary();
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|s| s.trim().to_owned())
-        })
-        .unwrap_or_else(|| std::env::consts::ARCH.to_owned());
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let cpu = cpuinfo_field(&cpuinfo, "model name").map_or_else(|| std::env::consts::ARCH.to_owned(), str::to_owned);
     let os_name = std::fs::read_to_string("/etc/os-release")
         .ok()
         .and_then(|t| t.lines().find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_owned())))
@@ -390,7 +377,7 @@ pub(crate) fn native_env(run: &str, liboqses: &Liboqses) -> Env {
     let mut extra = serde_json::Map::new();
     extra.insert("pqverify".into(), env!("CARGO_PKG_VERSION").into());
     extra.insert("host".into(), read_trimmed("/proc/sys/kernel/hostname").unwrap_or_default().into());
-    if let Some((id, flags)) = cpu_identity() {
+    if let Some((id, flags)) = cpu_identity(&cpuinfo) {
         extra.insert("cpu_id".into(), id.into());
         extra.insert("cpu_flags".into(), flags.into());
     }
@@ -574,4 +561,22 @@ pub(crate) fn certificates(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cpu_is_named_by_vendor_family_model_and_its_kernel_flags() {
+        let text = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 17\n\
+                    model name\t: AMD EPYC\nstepping\t: 1\nflags\t\t: fpu sse2 avx2 bmi2 avx512f sha_ni ht\n\n\
+                    processor\t: 1\nvendor_id\t: Other\n";
+        assert_eq!(cpuinfo_field(text, "model name"), Some("AMD EPYC"));
+        assert_eq!(cpuinfo_field(text, "model"), Some("17"));
+        let (id, flags) = cpu_identity(text).expect("all fields present");
+        assert_eq!(id, "AuthenticAMD family 25 model 17 stepping 1");
+        assert_eq!(flags, "avx2 bmi2 avx512f sha_ni");
+        assert_eq!(cpu_identity("processor\t: 0\n"), None);
+    }
 }
