@@ -102,25 +102,24 @@ pub(crate) fn pointwise(_: Avx2, acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) 
 }
 
 /// out = Σ_j a_j ∘ b_j − c ∘ t. Contract: `portable::ntt::w_approx_row` (at most 8
-/// products in a row).
+/// products in a row; a row outside it, or of unequal lengths, goes to the portable code).
 pub(crate) fn w_approx_row(_: Avx2, out: &mut Poly, a: &[Poly], b: &[Poly], c: &Poly, t: &Poly) {
     // The row's length a constant in each instance, so that its loop unrolls.
     macro_rules! fixed {
         ($($l:literal)*) => {
-            match a.len() {
-                $($l => {
-                    let (Ok(a), Ok(b)) = (<&[Poly; $l]>::try_from(a), <&[Poly; $l]>::try_from(b)) else {
-                        debug_assert!(false, "a row of {} against {}", a.len(), b.len());
-                        return;
-                    };
-                    // SAFETY: the `Avx2` token exists only where AVX2 was detected.
-                    unsafe { w_approx_row_avx2(out, a, b, c, t) }
+            match (a.len(), a.len() == b.len()) {
+                $(($l, true) => {
+                    if let (Ok(a), Ok(b)) = (<&[Poly; $l]>::try_from(a), <&[Poly; $l]>::try_from(b)) {
+                        // SAFETY: the `Avx2` token exists only where AVX2 was detected.
+                        return unsafe { w_approx_row_avx2(out, a, b, c, t) };
+                    }
                 })*
-                _ => debug_assert!(false, "a row of {} products", a.len()),
+                _ => {}
             }
         };
     }
     fixed!(1 2 3 4 5 6 7 8);
+    crate::portable::ntt::w_approx_row(out, a, b, c, t);
 }
 
 /// The polynomial as 32 registers' worth of memory, worked on in place (no copies).
