@@ -51,10 +51,9 @@ fn rej_sample_avx2(block: &Shake128Block, out: &mut Poly, filled: &mut usize) {
     let low23 = _mm256_set1_epi32(0x7f_ffff);
     let q = _mm256_set1_epi32(Q);
     let mut at = *filled;
-    for step in 0..CANDIDATES / 8 {
-        if at >= N {
-            break;
-        }
+    // Step `step`'s eight candidates, spread to 32-bit lanes, the accepted ones first,
+    // and how many were accepted.
+    let candidates = |step: usize| {
         // The step's 24 bytes are lanes 3·step .. 3·step + 3 of the block: as qwords
         // 0, 1, 1, 2 (the high 128-bit half starts at byte 8). Eight-byte reads, each
         // from one lane: the lanes were just stored one at a time, and a wider load
@@ -65,11 +64,30 @@ fn rej_sample_avx2(block: &Shake128Block, out: &mut Poly, filled: &mut usize) {
         let keep = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, v))) as usize & 0xff;
         // SAFETY: `COMPACT[keep]` is 8 bytes, what the 64-bit load reads.
         let order = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(COMPACT[keep].as_ptr().cast()) });
-        let packed = _mm256_permutevar8x32_epi32(v, order);
-        let accepted = keep.count_ones() as usize;
+        (_mm256_permutevar8x32_epi32(v, order), keep.count_ones() as usize)
+    };
+    if let Some(room) = out.0.get_mut(at..at + CANDIDATES) {
+        // Room for every candidate of the block (all blocks but the last one or two of
+        // a polynomial): all eight lanes of each step go straight into place, no bound
+        // checked; those past the accepted ones are written over by the next step or
+        // call (the contract leaves them open).
+        let mut taken = 0;
+        for step in 0..CANDIDATES / 8 {
+            let (packed, accepted) = candidates(step);
+            // SAFETY: taken ≤ 8·step, so room[taken..taken + 8] lies within the
+            // CANDIDATES coefficients of `room`: the 32 bytes an unaligned store writes.
+            unsafe { _mm256_storeu_si256(room.as_mut_ptr().add(taken).cast(), packed) };
+            taken += accepted;
+        }
+        *filled = at + taken;
+        return;
+    }
+    for step in 0..CANDIDATES / 8 {
+        if at >= N {
+            break;
+        }
+        let (packed, accepted) = candidates(step);
         if let Some(lanes) = out.0.get_mut(at..at + 8) {
-            // All eight lanes go straight into place; those past the accepted ones are
-            // written over by the next step or call (the contract leaves them open).
             // SAFETY: `lanes` is 8 coefficients, the 32 bytes an unaligned store writes.
             unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), packed) };
             at += accepted;
@@ -110,7 +128,8 @@ mod tests {
                     };
                     c.copy_from_slice(&v.to_le_bytes()[..3]);
                 }
-                let start = [0, 1, 200, 230, 250, 255, 256][i % 7];
+                // Starts on both sides of the unchecked path's bound (N − 56 = 200).
+                let start = [0, 1, 199, 200, 201, 230, 250, 255, 256][i % 9];
                 let mut x = poly(rng, Q);
                 let mut y = x.clone();
                 let (mut fx, mut fy) = (start, start);
