@@ -55,33 +55,44 @@ const fn lane_blocks(len: usize, p: usize) -> [usize; 8] {
     blocks
 }
 
-/// ζ (forward) or −ζ (inverse) for every lane, and the same times q⁻¹ mod 2^32.
+/// An in-register layer's factors for each register pair: ζ (forward) or −ζ
+/// (inverse) for every lane and the same times q⁻¹ mod 2^32, each also with its odd
+/// lanes' values moved to the even lanes below them (what `vpmuldq` reads), so that a
+/// product takes its factors straight from memory, with no shifts of its own.
+struct LaneZetas {
+    z: [[i32; 8]; 16],
+    zq: [[i32; 8]; 16],
+    z_odd: [[i32; 8]; 16],
+    zq_odd: [[i32; 8]; 16],
+}
+
 /// The portable loops use ζ index 128/len + block forward and 256/len − 1 − block
 /// inverse.
-const fn lane_zetas(len: usize, inverse: bool) -> ([[i32; 8]; 16], [[i32; 8]; 16]) {
-    let mut z = [[0i32; 8]; 16];
-    let mut zq = [[0i32; 8]; 16];
+const fn lane_zetas(len: usize, inverse: bool) -> LaneZetas {
+    let mut t = LaneZetas { z: [[0; 8]; 16], zq: [[0; 8]; 16], z_odd: [[0; 8]; 16], zq_odd: [[0; 8]; 16] };
     let mut p = 0;
     while p < 16 {
         let blocks = lane_blocks(len, p);
         let mut lane = 0;
         while lane < 8 {
             let v = if inverse { -ZETAS[256 / len - 1 - blocks[lane]] } else { ZETAS[128 / len + blocks[lane]] };
-            z[p][lane] = v;
-            zq[p][lane] = v.wrapping_mul(Q_INV);
+            t.z[p][lane] = v;
+            t.zq[p][lane] = v.wrapping_mul(Q_INV);
+            t.z_odd[p][lane & !1] = v;
+            t.zq_odd[p][lane & !1] = v.wrapping_mul(Q_INV);
             lane += 1;
         }
         p += 1;
     }
-    (z, zq)
+    t
 }
 
-const FWD4: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(4, false);
-const FWD2: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(2, false);
-const FWD1: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(1, false);
-const INV4: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(4, true);
-const INV2: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(2, true);
-const INV1: ([[i32; 8]; 16], [[i32; 8]; 16]) = lane_zetas(1, true);
+static FWD4: LaneZetas = lane_zetas(4, false);
+static FWD2: LaneZetas = lane_zetas(2, false);
+static FWD1: LaneZetas = lane_zetas(1, false);
+static INV4: LaneZetas = lane_zetas(4, true);
+static INV2: LaneZetas = lane_zetas(2, true);
+static INV1: LaneZetas = lane_zetas(1, true);
 
 /// NTT. Contract: `portable::ntt::ntt` (input |a_i| < 2^27; output |â_i| < q).
 pub(crate) fn ntt(_: Avx2, a: &mut Poly) {
@@ -155,11 +166,12 @@ fn join(even: __m256i, odd: __m256i) -> __m256i {
     _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd)
 }
 
-/// a·b·2^−32 mod q per lane, as `field::mont_reduce(a·b)`; `bq` = b·q⁻¹ mod 2^32.
+/// a·ζ·2^−32 mod q per lane, as `field::mont_reduce(a·ζ)`, with register pair `p`'s
+/// factors of an in-register layer.
 #[target_feature(enable = "avx2")]
-fn mont_mul(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
-    let odd = mont_half(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b), _mm256_srli_epi64::<32>(bq));
-    join(mont_half(a, b, bq), odd)
+fn mont_mul_lanes(a: __m256i, zetas: &LaneZetas, p: usize) -> __m256i {
+    let even = mont_half(a, load8(&zetas.z[p]), load8(&zetas.zq[p]));
+    join(even, mont_half(_mm256_srli_epi64::<32>(a), load8(&zetas.z_odd[p]), load8(&zetas.zq_odd[p])))
 }
 
 /// a·b·2^−32 mod q per lane, for b not known ahead: t = low32(low32(a·b)·q⁻¹) is the
@@ -173,7 +185,8 @@ fn mont_mul_var(a: __m256i, b: __m256i) -> __m256i {
     join(half(a, b), half(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b)))
 }
 
-/// `mont_mul` by a broadcast ζ: its odd lanes are its even lanes, no shifts needed.
+/// a·b·2^−32 mod q per lane (`bq` = b·q⁻¹ mod 2^32) for a broadcast b: its odd lanes
+/// are its even lanes, no shifts needed.
 #[target_feature(enable = "avx2")]
 fn mont_mul_broadcast(a: __m256i, b: __m256i, bq: __m256i) -> __m256i {
     join(mont_half(a, b, bq), mont_half(_mm256_srli_epi64::<32>(a), b, bq))
@@ -273,31 +286,25 @@ fn middle_swapped(x: __m256i) -> __m256i {
 fn lane_layers<const INVERSE: bool>(w: &mut [__m256i; VECS], finish: impl Fn(__m256i) -> __m256i) {
     for p in 0..VECS / 2 {
         let (mut x, mut y) = (w[2 * p], w[2 * p + 1]);
-        let tables = |zetas: &([[i32; 8]; 16], [[i32; 8]; 16])| (load8(&zetas.0[p]), load8(&zetas.1[p]));
+        let by = |zetas| move |d| mont_mul_lanes(d, zetas, p);
         if INVERSE {
             let (mut a, mut b) = to_singles(x, y);
-            let (z, zq) = tables(&INV1);
-            inv(&mut a, &mut b, |d| mont_mul(d, z, zq));
+            inv(&mut a, &mut b, by(&INV1));
             (a, b) = singles_to_pairs(a, b);
-            let (z, zq) = tables(&INV2);
-            inv(&mut a, &mut b, |d| mont_mul(d, z, zq));
+            inv(&mut a, &mut b, by(&INV2));
             (a, b) = swap_halves(a, b);
-            let (z, zq) = tables(&INV4);
-            inv(&mut a, &mut b, |d| mont_mul(d, z, zq));
+            inv(&mut a, &mut b, by(&INV4));
             (a, b) = quads_to_registers(a, b);
             (x, y) = (middle_swapped(a), middle_swapped(b));
         } else {
             let (mut a, mut b) = registers_to_quads(middle_swapped(x), middle_swapped(y));
-            let (z, zq) = tables(&FWD4);
-            let t = mont_mul(b, z, zq);
+            let t = by(&FWD4)(b);
             fwd(&mut a, &mut b, t);
             (a, b) = swap_halves(a, b);
-            let (z, zq) = tables(&FWD2);
-            let t = mont_mul(b, z, zq);
+            let t = by(&FWD2)(b);
             fwd(&mut a, &mut b, t);
             (a, b) = pairs_to_singles(a, b);
-            let (z, zq) = tables(&FWD1);
-            let t = mont_mul(b, z, zq);
+            let t = by(&FWD1)(b);
             fwd(&mut a, &mut b, t);
             (x, y) = from_singles(a, b);
         }
