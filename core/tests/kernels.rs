@@ -1,6 +1,7 @@
 //! Every ACVP case through every kernel set this machine has — the portable code and
 //! the SIMD kernels (AVX2, and AVX-512 where the CPU has them), each forced in turn —
-//! with identical verdicts. One test in its own binary, so flipping the process-wide switch cannot
+//! with identical verdicts, one-shot, with a prepared key, and all of them at once
+//! through `PreparedKey::verify_each` (the same results, errors included). One test in its own binary, so flipping the process-wide switch cannot
 //! race with other tests.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "tests fail by panicking")]
 
@@ -18,17 +19,32 @@ fn all_kernels_give_the_same_verdicts() {
         force_kernels(Some(set)).unwrap();
         let name = kernels();
         assert_eq!(name, set);
+        let keys: Vec<PreparedKey> =
+            cases.iter().map(|c| PreparedKey::new(suite_of(c), &c.public_key).unwrap()).collect();
         let verdicts: Vec<bool> = cases
             .iter()
-            .map(|c| {
+            .zip(&keys)
+            .map(|(c, key)| {
                 let (suite, message) = (suite_of(c), message_of(c));
                 let one_shot = verify(suite, &c.public_key, message, &c.signature).is_ok();
-                let prepared = PreparedKey::new(suite, &c.public_key).unwrap().verify(message, &c.signature).is_ok();
+                let prepared = key.verify(message, &c.signature).is_ok();
                 assert_eq!(one_shot, prepared, "{name} tcId {}", c.tc_id);
                 assert_eq!(one_shot, c.expected, "{name} tcId {} {}", c.tc_id, c.suite);
                 one_shot
             })
             .collect();
+        // All cases in one batch (suites, interfaces and verdicts mixed in every group).
+        let requests: Vec<_> = cases.iter().zip(&keys).map(|(c, key)| (key, message_of(c), &c.signature[..])).collect();
+        let each = PreparedKey::verify_each(&requests);
+        for ((c, key), got) in cases.iter().zip(&keys).zip(&each) {
+            assert_eq!(
+                *got,
+                key.verify(message_of(c), &c.signature),
+                "{name} verify_each tcId {} {}",
+                c.tc_id,
+                c.suite
+            );
+        }
         let agreed = verdicts.iter().zip(&cases).filter(|(v, c)| **v == c.expected).count();
         pqverify_testkit::report::count(&format!("kernels {name}"), agreed, cases.len()).unwrap();
         runs.push((name, verdicts));

@@ -272,3 +272,72 @@ fn suite_names_round_trip() {
     }
     assert_eq!("MD5".parse::<PreHash>(), Err(Error::UnknownPreHash));
 }
+
+#[test]
+fn a_batch_gives_each_signature_its_own_verdict() {
+    let mut rng = Rng(7);
+    let signed: Vec<(Suite, Signed)> = ML_DSA
+        .iter()
+        .flat_map(|&suite| (0..3).map(move |_| suite))
+        .map(|suite| (suite, common::sign(suite, &mut rng, 300)))
+        .collect();
+    let keys: Vec<PreparedKey> = signed.iter().map(|(suite, s)| PreparedKey::new(*suite, &s.pk).unwrap()).collect();
+    let (m_primes, mus): (Vec<Vec<u8>>, Vec<Vec<u8>>) = signed
+        .iter()
+        .map(|(_, s)| {
+            let mp = m_prime(s);
+            let mu = oracle::shake256(&[&oracle::shake256(&[&s.pk], 64), &mp], 64);
+            (mp, mu)
+        })
+        .unzip();
+    let long_context = [0u8; 256];
+    // Per key: valid through every interface, then each way a request can fail (a
+    // flipped bit in c̃, z and the hints; a signature one byte short; a context over
+    // 255 bytes; a μ of 63 bytes; another key's signature).
+    let mut flipped = Vec::new();
+    for (_, s) in &signed {
+        let sig = &s.pure;
+        let hint_start = sig.len() - 1;
+        flipped.push([0, sig.len() / 2, hint_start].map(|at| {
+            let mut sig = sig.clone();
+            sig[at] ^= 0x10;
+            sig
+        }));
+    }
+    let mut requests = Vec::new();
+    let mut valid = Vec::new();
+    for (i, ((_, s), key)) in signed.iter().zip(&keys).enumerate() {
+        let other = &signed[(i + 1) % signed.len()].1;
+        for (message, sig, ok) in [
+            (Message::pure(&s.msg, &s.ctx), &s.pure[..], true),
+            (Message::prehash(&s.msg, &s.ctx, s.hash), &s.prehashed[..], true),
+            (Message::Internal(&m_primes[i]), &s.pure[..], true),
+            (Message::ExternalMu(&mus[i]), &s.pure[..], true),
+            (Message::pure(&s.msg, &s.ctx), &flipped[i][0][..], false),
+            (Message::pure(&s.msg, &s.ctx), &flipped[i][1][..], false),
+            (Message::pure(&s.msg, &s.ctx), &flipped[i][2][..], false),
+            (Message::pure(&s.msg, &s.ctx), &s.pure[..s.pure.len() - 1], false),
+            (Message::pure(&s.msg, &long_context), &s.pure[..], false),
+            (Message::ExternalMu(&mus[i][..63]), &s.pure[..], false),
+            (Message::pure(&other.msg, &other.ctx), &other.pure[..], false),
+        ] {
+            requests.push((key, message, sig));
+            valid.push(ok);
+        }
+    }
+    // Shuffled, so that every group mixes suites, interfaces and failures.
+    let mut order: Vec<usize> = (0..requests.len()).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    let requests: Vec<_> = order.iter().map(|&i| requests[i]).collect();
+    let valid: Vec<bool> = order.iter().map(|&i| valid[i]).collect();
+    for n in [requests.len(), 1, 3, 4, 5, 8, 9] {
+        let each = PreparedKey::verify_each(&requests[..n]);
+        assert_eq!(each.len(), n);
+        for (((key, message, sig), got), &ok) in requests.iter().zip(&each).zip(&valid) {
+            assert_eq!(*got, key.verify(*message, sig), "verify_each and verify disagree");
+            assert_eq!(got.is_ok(), ok, "{got:?}");
+        }
+    }
+}

@@ -13,6 +13,9 @@ use pqverify_core::certificate::check_certificate;
 use pqverify_core::{Error, Message, PreparedKey, PublicKey, Suite};
 use rayon::prelude::*;
 
+/// Signatures one rayon task verifies with [`PreparedKey::verify_each`].
+const SIDE_BY_SIDE: usize = 8;
+
 /// Why a certificate could not be checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CertificateError {
@@ -108,10 +111,16 @@ impl ValidatorSet {
     ) -> Result<Verdicts, CertificateError> {
         check_certificate(self.suite, message, self.keys.len(), signatures.iter().map(|&(index, _)| index))
             .map_err(CertificateError::Rule)?;
+        // In chunks that `PreparedKey::verify_each` verifies side by side (eight fill
+        // the AVX-512 Keccak kernel's lanes, two groups of four fill the others).
         let run = || {
             signatures
-                .par_iter()
-                .map(|&(index, signature)| self.keys[index].verify(message, signature).is_ok())
+                .par_chunks(SIDE_BY_SIDE)
+                .flat_map_iter(|chunk| {
+                    let requests: Vec<_> =
+                        chunk.iter().map(|&(index, signature)| (&self.keys[index], message, signature)).collect();
+                    PreparedKey::verify_each(&requests).into_iter().map(|verdict| verdict.is_ok())
+                })
                 .collect()
         };
         Ok(Verdicts(on(pool, run)))

@@ -1,5 +1,7 @@
 //! ML-DSA signature verification (FIPS 204).
 
+#[cfg(feature = "alloc")]
+mod batch;
 mod hint;
 mod lane_hashes;
 mod one_shot;
@@ -9,6 +11,8 @@ mod prepared;
 mod sample;
 mod verify;
 
+#[cfg(feature = "alloc")]
+pub(crate) use batch::verify_each;
 pub(crate) use one_shot::ml_dsa_verify;
 #[cfg(feature = "alloc")]
 pub(crate) use prepared::PreparedMlDsa;

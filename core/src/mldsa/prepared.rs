@@ -9,7 +9,7 @@ use super::params::{MAX_L, Params};
 use super::sample::MatrixLanes;
 #[cfg(target_arch = "wasm32")]
 use super::sample::sample_in_ball;
-use super::verify::{EncodedKey, TR_LEN, W1Scratch, check_signature, compare, decode_signature, mu, w1_row};
+use super::verify::{Decoded, EncodedKey, TR_LEN, W1Scratch, check_signature, compare, decode_signature, mu, w1_row};
 use crate::hash::Shake256;
 use crate::hash::lanes::{LaneShake256, permute_waiting};
 #[cfg(target_arch = "wasm32")]
@@ -139,27 +139,53 @@ impl PreparedMlDsa {
     /// ML-DSA.Verify_internal (Algorithm 8) under this key, with M′ or μ as `message`
     /// describes.
     pub(crate) fn ml_dsa_verify(&self, message: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
-        let (suite, p) = (self.suite, self.params);
-        message.check()?;
-        check_signature(suite, p, sig)?;
         let mut z_hat = [const { Poly::ZERO }; MAX_L];
-        let decoded = decode_signature(suite, p, sig, &mut z_hat)?;
-        let z_hat = decoded.z_hat;
+        let decoded = self.decode(message, sig, &mut z_hat)?;
         let (mu, c_hat) = self.mu_and_challenge(message, decoded.c_tilde)?;
-        // Lines 8–10 a row at a time, w1Encode(w1′) fed straight into c̃′ = H(μ ‖ w1Encode(w1′), λ/4).
+        // c̃′ = H(μ ‖ w1Encode(w1′), λ/4), each row's bytes absorbed as it is done.
         let mut h = Shake256::new();
         h.absorb(&mu);
+        self.w1_rows(&decoded, &c_hat, |bytes| h.absorb(bytes));
+        let mut c_tilde_prime = [0u8; 64];
+        let c_tilde_prime = &mut c_tilde_prime[..self.params.c_tilde_len];
+        h.finalize().squeeze(c_tilde_prime);
+        compare(self.suite, decoded.c_tilde, c_tilde_prime)
+    }
+
+    /// What comes before any hashing: the message's and the signature's lengths, then
+    /// sigDecode with its checks and NTT(z) into `z_hat`.
+    pub(super) fn decode<'a>(
+        &self,
+        message: &Message<'_>,
+        sig: &'a [u8],
+        z_hat: &'a mut [Poly; MAX_L],
+    ) -> Result<Decoded<'a>, Error> {
+        message.check()?;
+        check_signature(self.suite, self.params, sig)?;
+        decode_signature(self.suite, self.params, sig, z_hat)
+    }
+
+    /// Lines 8–10 a row at a time: w1Encode(UseHint(h_i, NTT⁻¹(Â_i ∘ ẑ − ĉ ∘ t̂1_i)))
+    /// of each row i in order, to `each`.
+    pub(super) fn w1_rows(&self, decoded: &Decoded<'_>, c_hat: &Poly, mut each: impl FnMut(&[u8])) {
+        let p = self.params;
         let mut packed = [0u8; 32 * 6];
         let packed = &mut packed[..p.w1_poly_bytes()];
         let (mut acc, mut scratch) = (Poly::ZERO, W1Scratch::new());
         for (i, (row, t1_hat)) in self.a_hat.chunks_exact(p.l).zip(&self.t1_hat).enumerate() {
-            w_approx_row(&mut acc, row, z_hat, &c_hat, t1_hat);
+            w_approx_row(&mut acc, row, decoded.z_hat, c_hat, t1_hat);
             w1_row(p, &decoded.hints, i, &mut acc, &mut scratch, packed);
-            h.absorb(packed);
+            each(packed);
         }
-        let mut c_tilde_prime = [0u8; 64];
-        let c_tilde_prime = &mut c_tilde_prime[..p.c_tilde_len];
-        h.finalize().squeeze(c_tilde_prime);
-        compare(suite, decoded.c_tilde, c_tilde_prime)
+    }
+
+    /// tr = H(pk, 64).
+    pub(super) fn tr(&self) -> &[u8; TR_LEN] {
+        &self.tr
+    }
+
+    /// The parameter set of the key.
+    pub(super) fn params(&self) -> &'static Params {
+        self.params
     }
 }
