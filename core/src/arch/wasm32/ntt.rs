@@ -60,17 +60,11 @@ pub(crate) fn pointwise(acc: &mut Poly, a: &Poly, b: &Poly, sub: bool) {
     }
 }
 
-/// out = Σ_j a_j ∘ b_j − c ∘ t. Contract: `portable::ntt::w_approx_row`: the row as
-/// [`pointwise_row`] sums it, then c ∘ t through [`pointwise`].
+/// out = Σ_j a_j ∘ b_j − c ∘ t. Contract: `portable::ntt::w_approx_row`. One pass: the
+/// row's exact products summed in 64-bit lanes and reduced once, then c ∘ t (reduced on
+/// its own) subtracted.
 pub(crate) fn w_approx_row(out: &mut Poly, a: &[Poly], b: &[Poly], c: &Poly, t: &Poly) {
-    *out = Poly::ZERO;
-    pointwise_row(out, a, b);
-    pointwise(out, c, t, true);
-}
-
-/// acc += Σ_j a_j ∘ b_j (the exact products summed in 64-bit lanes, one Montgomery
-/// reduction of each sum).
-fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
+    let q_inv = i32x4_splat(Q_INV);
     for v in 0..VECS {
         let (mut low, mut high) = (i64x2_splat(0), i64x2_splat(0));
         for (a, b) in a.iter().zip(b) {
@@ -80,10 +74,12 @@ fn pointwise_row(acc: &mut Poly, a: &[Poly], b: &[Poly]) {
         }
         // t = low word of each sum · q⁻¹; (sum − t·q) / 2^32 is each sum's high word.
         let q = fresh(&Q_LANES);
-        let t = i32x4_mul(i32x4_shuffle::<0, 2, 4, 6>(low, high), i32x4_splat(Q_INV));
-        let low = i64x2_sub(low, i64x2_extmul_low_i32x4(t, q));
-        let high = i64x2_sub(high, i64x2_extmul_high_i32x4(t, q));
-        store(acc, v, i32x4_add(load(acc, v), i32x4_shuffle::<1, 3, 5, 7>(low, high)));
+        let m = i32x4_mul(i32x4_shuffle::<0, 2, 4, 6>(low, high), q_inv);
+        let low = i64x2_sub(low, i64x2_extmul_low_i32x4(m, q));
+        let high = i64x2_sub(high, i64x2_extmul_high_i32x4(m, q));
+        let (x, y) = (load(c, v), load(t, v));
+        let ct = mont_mul(x, y, i32x4_mul(y, q_inv));
+        store(out, v, i32x4_sub(i32x4_shuffle::<1, 3, 5, 7>(low, high), ct));
     }
 }
 
