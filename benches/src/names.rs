@@ -1,5 +1,5 @@
-//! The names the benchmark's records carry for the JS runners' ways: one list for Rust
-//! (the report and its check) and JS (`cargo xtask tables` writes
+//! The names the benchmark's records carry for the JS runners' ways (and two native
+//! ones the report reads by name): one list for Rust (the report and its check) and JS (`cargo xtask tables` writes
 //! `benches/js/names.mjs` from it, with the record schemas).
 
 /// pqverify one-shot: the key decoded per call.
@@ -32,6 +32,12 @@ pub const OX_WASM: &str = "ox-wasm";
 pub const POOL_PREPARED: &str = "pool-prepared";
 /// `pqverify/pool`'s `verifyMany`, one-shot.
 pub const POOL: &str = "pool";
+
+/// Natively, on a CPU with AVX-512: pqverify one-shot held to its AVX2 kernels, beside
+/// a liboqs held to its AVX2 code (the comparison a CPU without AVX-512 makes).
+pub const PQVERIFY_AVX2: &str = "pqverify-avx2";
+/// The end of the name of that liboqs's way (`liboqs-<version>-avx2`).
+pub const AVX2_SUFFIX: &str = "-avx2";
 
 /// Every way a JS runner records, in the order `names.mjs` lists them.
 pub const JS_WAYS: [&str; 14] = [

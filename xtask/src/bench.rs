@@ -145,12 +145,18 @@ pub(crate) fn pipeline(dir: &Path, run: &Run) -> Result<String> {
     // liboqs 0.16 (mldsa-native, slhdsa-c) beside the linked 0.13, and the dual
     // verifier's primary.
     let liboqs_016 = liboqs::peer_016()?;
+    // And its ML-DSA held to AVX2: measured beside pqverify's AVX2 kernels where the CPU
+    // has AVX-512 (the bench leaves it out elsewhere).
+    let liboqs_avx2 = if cfg!(target_arch = "x86_64") { Some(liboqs::peer_016_avx2()?) } else { None };
     let native = dir.join("native.jsonl");
     let node = dir.join("node.jsonl");
     let mut bench = Command::new(&driver);
     bench.arg("run").arg("--out").arg(&native).arg("--disagreements").arg(dir.join("disagreements.jsonl"));
     bench.arg("--certificates").arg(&certificates);
     bench.arg("--distinct").arg(&distinct).arg("--liboqs").arg(&liboqs_016);
+    if let Some(path) = &liboqs_avx2 {
+        bench.arg("--liboqs-avx2").arg(path);
+    }
     if quick {
         bench.arg("--quick");
     }

@@ -47,6 +47,14 @@ pub(crate) fn peer_016() -> Result<PathBuf> {
     build(&peer_016_source()?, &path("target/liboqs-0.16"), ALGORITHMS_016, &[])
 }
 
+/// liboqs 0.16's ML-DSA without its AVX-512 SHA-3 (`OQS_USE_SHA3_AVX512VL=OFF`), i.e. on
+/// the AVX2 code it runs on a CPU without AVX-512, as
+/// `target/liboqs-0.16-avx2/lib/liboqs.so`: the benchmark's AVX2-against-AVX2 pair.
+pub(crate) fn peer_016_avx2() -> Result<PathBuf> {
+    // ALGORITHMS: the ML-DSA suites, named alike in both releases.
+    build(&peer_016_source()?, &path("target/liboqs-0.16-avx2"), ALGORITHMS, &["-DOQS_USE_SHA3_AVX512VL=OFF"])
+}
+
 /// [`peer_016`] cross-built for AArch64 (mldsa-native's AArch64 backend):
 /// `target/liboqs-0.16-aarch64/lib/liboqs.so`.
 pub(crate) fn peer_016_aarch64() -> Result<PathBuf> {
@@ -71,10 +79,10 @@ fn peer_016_source() -> Result<PathBuf> {
     Ok(source)
 }
 
-/// Builds `build/lib/liboqs.so` from `source` with `algorithms` (and the `cross`
-/// compilation's cmake arguments) once, kept while the source is the same, and returns
+/// Builds `build/lib/liboqs.so` from `source` with `algorithms` (and `extra` cmake
+/// arguments: a cross compilation's, or options) once, kept while the source is the same, and returns
 /// its path.
-fn build(source: &std::path::Path, build: &std::path::Path, algorithms: &str, cross: &[&str]) -> Result<PathBuf> {
+fn build(source: &std::path::Path, build: &std::path::Path, algorithms: &str, extra: &[&str]) -> Result<PathBuf> {
     let library = build.join("lib/liboqs.so");
     let stamp = build.join("source");
     let built_from = std::fs::read_to_string(&stamp).unwrap_or_default();
@@ -93,7 +101,7 @@ fn build(source: &std::path::Path, build: &std::path::Path, algorithms: &str, cr
             // Run-time CPU dispatch, as oqs-sys builds it; no OpenSSL (none is needed).
             .args(["-DOQS_DIST_BUILD=ON", "-DOQS_USE_OPENSSL=OFF", "-DCMAKE_ASM_COMPILER=gcc"])
             .arg(format!("-DOQS_MINIMAL_BUILD={algorithms}"))
-            .args(cross),
+            .args(extra),
     )?;
     exec("cmake --build (liboqs, shared)", Command::new("cmake").arg("--build").arg(build).arg("--parallel"))?;
     if !library.exists() {

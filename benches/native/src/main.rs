@@ -125,6 +125,12 @@ pub(crate) struct RunArgs {
     /// `liboqs-<its version>`), and to use as the dual verifier's primary.
     #[arg(long, value_name = "PATH", env = pqverify_native::backend::LIBOQS_ENV)]
     pub(crate) liboqs: Option<std::path::PathBuf>,
+    /// A liboqs built without its AVX-512 code (liboqs 0.16: `-DOQS_USE_SHA3_AVX512VL=OFF`;
+    /// `cargo xtask bench` builds it): on a CPU with AVX-512 measured as the way
+    /// `liboqs-<version>-avx2` beside `pqverify-avx2` (pqverify on its AVX2 kernels), the
+    /// comparison a CPU without AVX-512 makes; elsewhere not loaded.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) liboqs_avx2: Option<std::path::PathBuf>,
     /// The distinct-key fixtures (`pqverify-distinct/1` JSON, written by `cargo xtask
     /// bench`): one key per signature, for the `*-distinct` ways and the worst-case blocks.
     #[arg(long, value_name = "FILE")]

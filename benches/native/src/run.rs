@@ -11,8 +11,20 @@ use pqverify_native::command::Failure::{self, BadInput, Internal};
 use pqverify_native::command::open_sink;
 
 pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
-    let RunArgs { out, rounds, suites, quick, no_block, run, disagreements, liboqs, certificates, distinct, kernels } =
-        args;
+    let RunArgs {
+        out,
+        rounds,
+        suites,
+        quick,
+        no_block,
+        run,
+        disagreements,
+        liboqs,
+        liboqs_avx2,
+        certificates,
+        distinct,
+        kernels,
+    } = args;
     use pqverify_bench::{Config, Fixtures, Record};
     if let Some(name) = &kernels {
         pqverify_native::command::force_kernels(name)?;
@@ -43,6 +55,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
     let liboqs = Liboqses {
         linked: std::sync::Arc::new(pqverify_native::backend::Liboqs::new()),
         loaded: load_liboqs(liboqs.as_deref())?,
+        avx2: load_liboqs(liboqs_avx2.as_deref())?,
     };
     let mut writer: Box<dyn Write> = match &out {
         Some(path) => Box::new(BufWriter::new(

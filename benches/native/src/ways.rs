@@ -7,6 +7,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use pqverify_bench::certificates::{CertificateBudget, CertificateFixtures, CertificateTimes, certificate_record};
 use pqverify_bench::distinct::DistinctFixtures;
+use pqverify_bench::names;
 use pqverify_bench::report::BLOCK_BUDGET;
 use pqverify_bench::{Block, Bound, Case, Certificate, Clock, Env, Fixtures, LiboqsInfo, SCHEMA, SuiteFixture, Way};
 use pqverify_core::{Message, PreparedKey, Suite};
@@ -95,39 +96,59 @@ impl Way for PreparedWay {
     }
 }
 
-/// pqverify one-shot with the portable kernels forced (`pqverify_core::force_kernels`)
-/// while this way is measured, so SIMD and portable code are compared in one run.
-pub(crate) struct PortableWay;
-
-/// Restores the kernel set it found when dropped (so that a run forcing another set
-/// with `--kernels` stays on it for every other way).
-struct PortableGuard {
-    before: Option<&'static str>,
+/// pqverify one-shot with one kernel set forced (`pqverify_core::force_kernels`) while
+/// this way is measured, so that sets are compared in one run: `pqverify-portable` (the
+/// portable set), `pqverify-avx2` (the AVX2 set on a CPU whose fastest is AVX-512).
+pub(crate) struct ForcedWay {
+    /// `portable` or `avx2`.
+    set: &'static str,
 }
 
-impl PortableGuard {
-    fn new() -> Self {
-        PortableGuard { before: pqverify_core::force_kernels(Some("portable")).ok() }
+impl ForcedWay {
+    /// The way on the portable kernels.
+    pub(crate) fn portable() -> Self {
+        ForcedWay { set: "portable" }
+    }
+
+    /// The way on the AVX2 kernels.
+    pub(crate) fn avx2() -> Self {
+        ForcedWay { set: "avx2" }
     }
 }
 
-impl Drop for PortableGuard {
+/// Restores the kernel set it found when dropped (so that a run forcing another set
+/// with `--kernels` stays on it for every other way).
+struct ForcedGuard {
+    before: Option<&'static str>,
+}
+
+impl ForcedGuard {
+    /// `None` where this CPU has no set of that name.
+    fn new(set: &str) -> Option<Self> {
+        pqverify_core::force_kernels(Some(set)).ok().map(|before| ForcedGuard { before: Some(before) })
+    }
+}
+
+impl Drop for ForcedGuard {
     fn drop(&mut self) {
         // The set that ran before is one this CPU has: restoring it cannot fail.
         let _ = pqverify_core::force_kernels(self.before);
     }
 }
 
-impl Way for PortableWay {
+impl Way for ForcedWay {
     fn name(&self) -> String {
-        "pqverify-portable".into()
+        match self.set {
+            "avx2" => names::PQVERIFY_AVX2.into(),
+            _ => names::PQVERIFY_PORTABLE.into(),
+        }
     }
 
     fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
         let suite = suite_of(f)?;
-        let guard = PortableGuard::new();
+        let guard = ForcedGuard::new(self.set)?;
         Some(Box::new(move || {
-            let _portable = &guard;
+            let _forced = &guard;
             match pqverify_core::verify(suite, &f.public_key, Message::pure(msg, b""), sig) {
                 Ok(()) => Ok(true),
                 Err(e) if e.is_rejection() => Ok(false),
@@ -137,13 +158,17 @@ impl Way for PortableWay {
     }
 }
 
-/// The liboqs builds a run measures: the linked one (the vendored 0.13), and the one
-/// loaded with `--liboqs`, which is then also the dual verifier's primary.
+/// The liboqs builds a run measures: the linked one (the vendored 0.13), the one
+/// loaded with `--liboqs`, which is then also the dual verifier's primary, and the one
+/// loaded with `--liboqs-avx2` (built without its AVX-512 SHA-3).
 pub(crate) struct Liboqses {
     /// The vendored release, linked in.
     pub(crate) linked: Arc<Liboqs>,
     /// A shared library loaded at run time.
     pub(crate) loaded: Option<Arc<Liboqs>>,
+    /// A liboqs held to its AVX2 code, measured beside `pqverify-avx2` on a CPU with
+    /// AVX-512 (elsewhere the two ways would repeat the loaded liboqs and pqverify).
+    pub(crate) avx2: Option<Arc<Liboqs>>,
 }
 
 impl Liboqses {
@@ -155,6 +180,17 @@ impl Liboqses {
     /// The way measuring the loaded library: `liboqs-` and its version.
     pub(crate) fn loaded_way(liboqs: &Liboqs) -> String {
         format!("liboqs-{}", liboqs.info().version)
+    }
+
+    /// The way measuring the library held to AVX2: `liboqs-`, its version, `-avx2`.
+    pub(crate) fn avx2_way(liboqs: &Liboqs) -> String {
+        format!("liboqs-{}{}", liboqs.info().version, pqverify_bench::names::AVX2_SUFFIX)
+    }
+
+    /// The AVX2-held liboqs, where this CPU's fastest kernels are AVX-512's (the only
+    /// CPUs where holding both verifiers to AVX2 measures something the other ways do not).
+    pub(crate) fn avx2_pair(&self) -> Option<&Arc<Liboqs>> {
+        self.avx2.as_ref().filter(|_| pqverify_core::available_kernels().first() == Some(&"avx512"))
     }
 }
 
@@ -273,7 +309,8 @@ impl Way for DistinctWay {
 }
 
 /// The native ways, in record order: liboqs (linked), the loaded liboqs (named by its
-/// version), reference, pqverify, pqverify-portable, pqverify-prepared, pqverify through
+/// version), reference, pqverify, pqverify-portable, (on a CPU with AVX-512, given the
+/// liboqs held to AVX2) that liboqs and pqverify-avx2, pqverify-prepared, pqverify through
 /// the key cache on the fixture's key and on distinct keys, dual-enforce (auditing
 /// every rejection) on the fixture's key and on distinct keys, dual-enforce-unaudited,
 /// dual-shadow on the fixture's key and on distinct keys. The dual verifiers' primary
@@ -310,8 +347,14 @@ pub(crate) fn native_ways(
     ways.extend([
         single("reference", Arc::new(Reference)),
         single("pqverify", Arc::new(Pqverify::one_shot())),
-        Box::new(PortableWay) as Box<dyn Way>,
-        Box::new(PreparedWay),
+        Box::new(ForcedWay::portable()) as Box<dyn Way>,
+    ]);
+    if let Some(avx2) = liboqs.avx2_pair() {
+        ways.push(single(&Liboqses::avx2_way(avx2), avx2.clone()));
+        ways.push(Box::new(ForcedWay::avx2()));
+    }
+    ways.extend([
+        Box::new(PreparedWay) as Box<dyn Way>,
         single("pqverify-cached", Arc::new(Pqverify::with_cache(KEY_CACHE))),
         // One-shot on the distinct keys: what the cache on first sight is measured against.
         Box::new(DistinctWay::new("pqverify-distinct", distinct, || Fresh {
@@ -392,6 +435,14 @@ pub(crate) fn native_env(run: &str, liboqses: &Liboqses) -> Env {
             "way": Liboqses::loaded_way(loaded),
             "version": loaded.info().version,
             "library": loaded.info().library,
+        }));
+    }
+    if let Some(avx2) = liboqses.avx2_pair() {
+        measured.push(serde_json::json!({
+            "way": Liboqses::avx2_way(avx2),
+            "version": avx2.info().version,
+            "library": avx2.info().library,
+            "held_to": "avx2",
         }));
     }
     extra.insert("liboqs_ways".into(), measured.into());

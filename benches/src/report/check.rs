@@ -494,6 +494,30 @@ mod tests {
     }
 
     #[test]
+    fn the_avx2_pair_has_its_own_table_and_is_never_the_baseline() {
+        let mut lines = complete();
+        let md = |lines: &[String]| {
+            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+            Report::from_lines(refs, BTreeMap::from([(SUITE.to_owned(), 100)])).unwrap().markdown()
+        };
+        assert!(!md(&lines).contains("### AVX2 against AVX2"), "no table without the pair");
+        // liboqs held to AVX2 at twice pqverify-avx2's median (and than the loaded liboqs's).
+        let mut held = sample("native", "liboqs-0.16.0-avx2", "valid");
+        held.median_ns = 2000.0;
+        for record in [held, sample("native", names::PQVERIFY_AVX2, "valid")] {
+            lines.push(Record::Sample(record).to_line());
+        }
+        assert_eq!(check(&lines), Ok(()));
+        let md = md(&lines);
+        assert!(
+            md.contains("| ML-DSA-44 | 2.00 | 1.00 | 0.50× |"),
+            "AVX2 pair: liboqs-0.16.0-avx2, pqverify-avx2, their ratio: {md}"
+        );
+        assert!(md.contains("### Against liboqs-0.16.0 and the reference"), "{md}");
+        assert!(!md.contains("% of liboqs-0.16.0-avx2"), "{md}");
+    }
+
+    #[test]
     fn certificates_are_checked_and_reported() {
         let lines = complete();
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();

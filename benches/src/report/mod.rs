@@ -238,7 +238,8 @@ impl Report {
     fn loaded_liboqs_ways(&self) -> Vec<String> {
         let Some(run) = self.native() else { return Vec::new() };
         let ways: std::collections::BTreeSet<&String> = run.cells.keys().map(|k| &k.0).collect();
-        ways.into_iter().filter(|w| w.starts_with("liboqs-")).cloned().collect()
+        // The one held to AVX2 (`liboqs-<version>-avx2`) is no baseline: `avx2_pair`'s alone.
+        ways.into_iter().filter(|w| w.starts_with("liboqs-") && !w.ends_with(names::AVX2_SUFFIX)).cloned().collect()
     }
 
     /// The native ways present, in column order: liboqs, the loaded ones, the rest.
