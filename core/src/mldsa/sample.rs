@@ -25,6 +25,8 @@ pub(crate) struct MatrixLanes<'a, const W: usize> {
 /// One entry being expanded.
 struct Expanding {
     entry: usize,
+    /// The entry's row of Â.
+    row: usize,
     shake: LaneShake128,
     filled: usize,
 }
@@ -36,7 +38,8 @@ impl<'a, const W: usize> MatrixLanes<'a, W> {
     }
 
     /// Starts entries in the free slots; then the lanes of the entries waiting for a
-    /// permutation, lowest entry first.
+    /// permutation, lowest entry first (or, where a row fills the slots, lowest row
+    /// first and the least filled of a row first).
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn lanes(&mut self) -> impl Iterator<Item = Lane<'_>> {
         for slot in &mut self.slots {
@@ -47,12 +50,21 @@ impl<'a, const W: usize> MatrixLanes<'a, W> {
                 shake.absorb(self.rho);
                 shake.absorb(&[s as u8, r as u8]);
                 shake.finish();
-                *slot = Some(Expanding { entry: self.next, shake, filled: 0 });
+                *slot = Some(Expanding { entry: self.next, row: r, shake, filled: 0 });
                 self.next += 1;
             }
         }
         let mut slots: [Option<&mut Expanding>; W] = self.slots.each_mut().map(Option::as_mut);
-        slots.sort_unstable_by_key(|s| s.as_ref().map_or(usize::MAX, |e| e.entry));
+        // A row that fills the slots exactly (ML-DSA-44 on four lanes) goes side by
+        // side, least filled first, so that its entries finish together and each row is
+        // out as early as it can be: one-shot ML-DSA-44 then makes about 27 kernel calls,
+        // not 30 (24 of four states, and the 3 lone ones the end of c̃′ needs). Otherwise
+        // lowest entry first, so that slots free up one at a time for the entries still to
+        // start. (`filled` ≤ N: row · (N + 1) + filled orders by row, then by filled.)
+        let side_by_side = self.l == W;
+        slots.sort_unstable_by_key(|s| {
+            s.as_ref().map_or(usize::MAX, |e| if side_by_side { e.row * (N + 1) + e.filled } else { e.entry })
+        });
         slots.into_iter().flatten().map(|e| e.shake.lane())
     }
 
@@ -68,7 +80,7 @@ impl<'a, const W: usize> MatrixLanes<'a, W> {
             if e.filled < N {
                 e.shake.next_block();
             } else {
-                done(e.entry / self.l, e.entry % self.l, poly);
+                done(e.row, e.entry - e.row * self.l, poly);
                 *slot = None;
             }
         }
