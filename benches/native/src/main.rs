@@ -106,7 +106,7 @@ pub(crate) struct RunArgs {
     /// Rounds (default 3; 2 with --quick).
     #[arg(long)]
     pub(crate) rounds: Option<u32>,
-    /// Only these suites (comma-separated FIPS names).
+    /// Only these suites (comma-separated FIPS names), certificates included.
     #[arg(long, value_delimiter = ',')]
     pub(crate) suites: Vec<String>,
     /// A short run: 40 ms per measurement, valid and invalid cases only.

@@ -140,7 +140,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
         } else {
             pqverify_bench::certificates::CertificateBudget::FULL
         };
-        for c in crate::ways::certificates(&fixtures, &env, cores, budget, &liboqs.linked).map_err(Internal)? {
+        for c in crate::ways::certificates(&fixtures, &suites, &env, cores, budget, &liboqs.linked).map_err(Internal)? {
             emit(&Record::Certificate(c));
         }
     }

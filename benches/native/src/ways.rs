@@ -545,16 +545,23 @@ type CertificateCall<'a> = Box<dyn Fn() -> Vec<bool> + 'a>;
 /// The certificate scenario natively: for each set, one certificate of all its
 /// validators' signatures, timed whole, on a rayon pool of 1, 2, 4, … up to `cores`
 /// threads — the set prepared once (`pqverify-prepared`), keys decoded per signature
-/// (`pqverify`), and liboqs one-shot on the same pool where it has the suite.
+/// (`pqverify`), and liboqs one-shot on the same pool where it has the suite; only the
+/// sets of `suites` where it names any (`run --suites`).
 pub(crate) fn certificates(
     fixtures: &CertificateFixtures,
+    suites: &[String],
     env: &Env,
     cores: u32,
     budget: CertificateBudget,
     liboqs: &Arc<Liboqs>,
 ) -> Result<Vec<Certificate>, String> {
     let mut out = Vec::new();
-    for set in &fixtures.sets {
+    // Only the run's suites, where `--suites` names them.
+    let sets = fixtures
+        .sets
+        .iter()
+        .filter(|set| suites.is_empty() || suites.iter().any(|s| s.eq_ignore_ascii_case(&set.suite)));
+    for set in sets {
         let suite: Suite = set.suite.parse().map_err(|e| format!("certificate fixtures: {e}"))?;
         let message = Message::pure(&set.message, b"");
         let signed: Vec<(usize, &[u8])> = set.signatures.iter().map(Vec::as_slice).enumerate().collect();
