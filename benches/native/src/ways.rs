@@ -100,19 +100,21 @@ impl Way for PreparedWay {
 /// this way is measured, so that sets are compared in one run: `pqverify-portable` (the
 /// portable set), `pqverify-avx2` (the AVX2 set on a CPU whose fastest is AVX-512).
 pub(crate) struct ForcedWay {
-    /// `portable` or `avx2`.
+    /// The kernel set (`pqverify_core::available_kernels`'s name).
     set: &'static str,
+    /// The way's name in the records.
+    name: &'static str,
 }
 
 impl ForcedWay {
     /// The way on the portable kernels.
     pub(crate) fn portable() -> Self {
-        ForcedWay { set: "portable" }
+        ForcedWay { set: "portable", name: names::PQVERIFY_PORTABLE }
     }
 
     /// The way on the AVX2 kernels.
     pub(crate) fn avx2() -> Self {
-        ForcedWay { set: "avx2" }
+        ForcedWay { set: "avx2", name: names::PQVERIFY_AVX2 }
     }
 }
 
@@ -138,10 +140,7 @@ impl Drop for ForcedGuard {
 
 impl Way for ForcedWay {
     fn name(&self) -> String {
-        match self.set {
-            "avx2" => names::PQVERIFY_AVX2.into(),
-            _ => names::PQVERIFY_PORTABLE.into(),
-        }
+        self.name.into()
     }
 
     fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
@@ -184,7 +183,7 @@ impl Liboqses {
 
     /// The way measuring the library held to AVX2: `liboqs-`, its version, `-avx2`.
     pub(crate) fn avx2_way(liboqs: &Liboqs) -> String {
-        format!("liboqs-{}{}", liboqs.info().version, pqverify_bench::names::AVX2_SUFFIX)
+        format!("liboqs-{}{}", liboqs.info().version, names::AVX2_SUFFIX)
     }
 
     /// The AVX2-held liboqs, where this CPU's fastest kernels are AVX-512's (the only

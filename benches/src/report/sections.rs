@@ -346,11 +346,7 @@ impl Report {
         if rows.is_empty() {
             return;
         }
-        let _ = writeln!(
-            out,
-            "### AVX2 against AVX2 (valid signatures, same run)
-"
-        );
+        let _ = writeln!(out, "### AVX2 against AVX2 (valid signatures, same run)\n");
         let _ = writeln!(
             out,
             "| suite | {liboqs} µs | {0} µs | {0} / {liboqs} |\n|---|---:|---:|---:|",
