@@ -1,12 +1,13 @@
 //! RejNTTPoly's sampling loop (FIPS 204 Algorithm 30 with CoeffFromThreeBytes,
 //! Algorithm 14) with AVX2: eight 3-byte candidates per step, spread to 32-bit lanes
-//! by a byte shuffle, masked to 23 bits, compared with q, and the accepted ones
-//! moved to the front by a lane permutation looked up from the comparison mask.
+//! by a byte shuffle, masked to 23 bits and compared with q. A block whose candidates
+//! are all accepted (nearly every one) is stored as it is; in any other, the accepted
+//! ones move to the front by a lane permutation looked up from the comparison mask.
 
 use core::arch::x86_64::{
     _mm_loadl_epi64, _mm_set_epi64x, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpgt_epi32, _mm256_cvtepu8_epi32,
-    _mm256_movemask_ps, _mm256_permutevar8x32_epi32, _mm256_set_m128i, _mm256_set1_epi32, _mm256_setr_epi8,
-    _mm256_shuffle_epi8, _mm256_storeu_si256,
+    _mm256_movemask_ps, _mm256_or_si256, _mm256_permutevar8x32_epi32, _mm256_set_m128i, _mm256_set1_epi32,
+    _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256, _mm256_testz_si256,
 };
 
 use super::token::Avx2;
@@ -50,17 +51,21 @@ fn rej_sample_avx2(block: &Shake128Block, out: &mut Poly, filled: &mut usize) {
     );
     let low23 = _mm256_set1_epi32(0x7f_ffff);
     let q = _mm256_set1_epi32(Q);
+    let q_less_one = _mm256_set1_epi32(Q - 1);
     let mut at = *filled;
-    // Step `step`'s eight candidates, spread to 32-bit lanes, the accepted ones first,
-    // and how many were accepted.
-    let candidates = |step: usize| {
+    // Step `step`'s eight candidates, spread to 32-bit lanes and masked to 23 bits.
+    let spread_step = |step: usize| {
         // The step's 24 bytes are lanes 3·step .. 3·step + 3 of the block: as qwords
         // 0, 1, 1, 2 (the high 128-bit half starts at byte 8). Eight-byte reads, each
         // from one lane: the lanes were just stored one at a time, and a wider load
         // over several such stores could not be forwarded from them.
         let lane = |i: usize| block[3 * step + i] as i64;
         let raw = _mm256_set_m128i(_mm_set_epi64x(lane(2), lane(1)), _mm_set_epi64x(lane(1), lane(0)));
-        let v = _mm256_and_si256(_mm256_shuffle_epi8(raw, spread), low23);
+        _mm256_and_si256(_mm256_shuffle_epi8(raw, spread), low23)
+    };
+    // The step's candidates, the accepted ones first, and how many were accepted.
+    let candidates = |step: usize| {
+        let v = spread_step(step);
         let keep = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, v))) as usize & 0xff;
         // SAFETY: `COMPACT[keep]` is 8 bytes, what the 64-bit load reads.
         let order = _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(COMPACT[keep].as_ptr().cast()) });
@@ -71,6 +76,22 @@ fn rej_sample_avx2(block: &Shake128Block, out: &mut Poly, filled: &mut usize) {
         // a polynomial): all eight lanes of each step go straight into place, no bound
         // checked; those past the accepted ones are written over by the next step or
         // call (the contract leaves them open).
+        //
+        // A candidate is rejected with probability (2^23 − q)/2^23 < 2^−10, so all 56
+        // are accepted in about 19 blocks of 20: first the steps in order with no
+        // compaction, then, only if one was rejected, the block again with it.
+        let mut rejected = _mm256_setzero_si256();
+        for step in 0..CANDIDATES / 8 {
+            let v = spread_step(step);
+            rejected = _mm256_or_si256(rejected, _mm256_cmpgt_epi32(v, q_less_one));
+            // SAFETY: room[8·step..8·step + 8] lies within the CANDIDATES
+            // coefficients of `room`: the 32 bytes an unaligned store writes.
+            unsafe { _mm256_storeu_si256(room.as_mut_ptr().add(8 * step).cast(), v) };
+        }
+        if _mm256_testz_si256(rejected, rejected) == 1 {
+            *filled = at + CANDIDATES;
+            return;
+        }
         let mut taken = 0;
         for step in 0..CANDIDATES / 8 {
             let (packed, accepted) = candidates(step);
@@ -116,14 +137,23 @@ mod tests {
     fn rej_sample_is_bit_identical_at_its_bounds() {
         on_avx2(44, |t, rng| {
             for i in 0..20_000 {
-                // Candidates near q on both sides, with and without the ignored top bit.
+                // Candidates near q on both sides, with and without the ignored top bit;
+                // a third of the blocks accept every candidate (the path without
+                // compaction), a third reject exactly one, anywhere in the block.
+                let mode = (i / 9) % 3;
+                let rejected_at = (rng.next_u64() % CANDIDATES as u64) as usize;
                 let mut block = [0u8; 168];
-                for c in block.chunks_exact_mut(3) {
+                for (at, c) in block.chunks_exact_mut(3).enumerate() {
                     let r = rng.next_u64();
-                    let v = match r % 4 {
-                        0 => Q as u32 - 1 + (r >> 8) as u32 % 3,
-                        1 => (r >> 8) as u32 & 0xff_ffff,
-                        2 => 0x7f_ffff | ((r >> 9) as u32 & 1) << 23,
+                    let top = ((r >> 9) as u32 & 1) << 23;
+                    let v = match (mode, r % 4) {
+                        (1, _) if at == rejected_at => (Q as u32 + (r >> 10) as u32 % 3) | top,
+                        (0 | 1, 0) => (Q as u32 - 1 - (r >> 10) as u32 % 2) | top,
+                        (0 | 1, 1) => top,
+                        (0 | 1, _) => ((r >> 10) as u32 % Q as u32) | top,
+                        (_, 0) => Q as u32 - 1 + (r >> 8) as u32 % 3,
+                        (_, 1) => (r >> 8) as u32 & 0xff_ffff,
+                        (_, 2) => 0x7f_ffff | top,
                         _ => (r >> 8) as u32 % Q as u32,
                     };
                     c.copy_from_slice(&v.to_le_bytes()[..3]);
