@@ -106,8 +106,29 @@ fn check_ml_dsa(mix: &mut Mix, round: usize) -> Result<(), &'static str> {
     if kernel != reference {
         return Err("ML-DSA row of Â ∘ ẑ − ĉ ∘ t̂1 differs from the portable one");
     }
-    // RejNTTPoly's loop: from an empty, a part-filled and a nearly full polynomial.
-    let block: [u64; 21] = core::array::from_fn(|_| mix.word());
+    // RejNTTPoly's loop: from an empty, a part-filled and a nearly full polynomial, on
+    // blocks of edge words, blocks whose candidates are all accepted (the kernels' path
+    // without compaction) and blocks with exactly one rejected, anywhere.
+    let block: [u64; 21] = match (round / 3) % 3 {
+        0 => core::array::from_fn(|_| mix.word()),
+        mode => {
+            let rejected_at = (mix.next() % 56) as usize;
+            let mut bytes = [0u8; 168];
+            for (at, c) in bytes.chunks_exact_mut(3).enumerate() {
+                let r = mix.next();
+                // The top bit of a candidate is ignored; q − 1 and 0 are the edges kept.
+                let top = ((r >> 9) as u32 & 1) << 23;
+                let v = match r % 4 {
+                    _ if mode == 2 && at == rejected_at => Q as u32 + (r >> 10) as u32 % 3,
+                    0 => Q as u32 - 1,
+                    1 => 0,
+                    _ => (r >> 10) as u32 % Q as u32,
+                };
+                c.copy_from_slice(&(v | top).to_le_bytes()[..3]);
+            }
+            core::array::from_fn(|i| u64::from_le_bytes(core::array::from_fn(|j| bytes[8 * i + j])))
+        }
+    };
     let start = [0, 200, 250][round % 3];
     let base = mix.poly(Q);
     let (mut kernel, mut reference) = (base.clone(), base);
