@@ -96,11 +96,20 @@ pub struct Progress {
     pub current: String,
 }
 
+/// How far short samples may grow the calls per sample past calibration's count: far
+/// enough for a first call a thousand times the steady one, and bounded where a clock
+/// is read but not run (the tests' clocks advance per reading, not per call).
+const GROWTH: u64 = 1024;
+
 /// The timing of one measurement, driven by its caller (synchronously natively, or
 /// awaiting each call in JS for asynchronous ways): first a calibration of single
 /// calls, which sets how many calls fill one sample, then timed samples until the
-/// budget is spent. Each call of a way may verify `batch` signatures at once (N in
-/// flight); times are per signature.
+/// budget is spent. A sample shorter than half the minimum sample time doubles the
+/// calls of the next: a calibration on calls a cold start slowed (a JS engine's lazy
+/// compilation and first tiers, on a way's first measurement) would otherwise leave
+/// every sample a few calls long, near the clock's resolution, and spend the sample
+/// cap long before the budget. Each call of a way may verify `batch` signatures at
+/// once (N in flight); times are per signature.
 pub struct Measurement {
     config: Config,
     expected: bool,
@@ -110,6 +119,8 @@ pub struct Measurement {
     /// When sampling began, once it has.
     begin: Option<f64>,
     per_sample: u64,
+    /// The calls per sample calibration set.
+    calibrated: u64,
     samples: Vec<f64>,
     calls: u64,
     wrong: u64,
@@ -126,6 +137,7 @@ impl Measurement {
             start: None,
             begin: None,
             per_sample: 0,
+            calibrated: 0,
             samples: Vec::new(),
             calls: 0,
             wrong: 0,
@@ -145,6 +157,7 @@ impl Measurement {
                 return 1;
             }
             self.begin = Some(now_ns);
+            self.calibrated = self.per_sample;
         }
         let begin = self.begin.unwrap_or(now_ns);
         let more = self.samples.len() < c.min_samples as usize
@@ -167,6 +180,9 @@ impl Measurement {
             self.per_sample += calls;
         } else if calls > 0 {
             self.samples.push(elapsed_ns / (calls * self.batch) as f64);
+            if elapsed_ns < self.config.sample_ns / 2.0 && self.per_sample < self.calibrated.saturating_mul(GROWTH) {
+                self.per_sample *= 2;
+            }
         }
     }
 
@@ -294,12 +310,13 @@ mod tests {
     use super::*;
     use crate::fixtures::FIXTURES_JSON;
 
-    /// A clock that advances 1 µs per reading.
+    /// A clock that advances 1 ms per reading (so that every sample lasts the quick
+    /// run's minimum and none grows).
     struct FakeClock(f64);
 
     impl Clock for FakeClock {
         fn now_ns(&mut self) -> f64 {
-            self.0 += 1000.0;
+            self.0 += 1e6;
             self.0
         }
     }
@@ -322,6 +339,38 @@ mod tests {
         assert_eq!(thread_counts(2), [1, 2]);
         assert_eq!(thread_counts(6), [1, 2, 4, 6]);
         assert_eq!(thread_counts(8), [1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn samples_grow_to_the_minimum_length_after_a_cold_first_call() {
+        // The first call takes 10 ms (a cold start), every later one 10 µs: calibration
+        // ends after that one call, so sampling starts at one call per sample.
+        let config = Config::full();
+        let mut m = Measurement::new(&config, true, 1);
+        let (mut now, mut calls_made, mut sizes) = (0.0, 0u64, Vec::new());
+        loop {
+            let n = m.next_calls(now);
+            if n == 0 {
+                break;
+            }
+            let cost = n as f64 * 10e3 + if calls_made == 0 { 10e6 - 10e3 } else { 0.0 };
+            if m.begin.is_some() {
+                sizes.push(n);
+            }
+            calls_made += n;
+            now += cost;
+            m.record(n, cost);
+        }
+        assert_eq!(sizes[0], 1);
+        // Doubled until a sample lasts at least half the minimum sample time, then kept.
+        let steady = (config.sample_ns / 2.0 / 10e3).ceil() as u64;
+        assert!(sizes.iter().all(|&n| n <= 2 * steady), "{sizes:?}");
+        assert!(sizes.ends_with(&[sizes[sizes.len() - 1]; 5]), "{sizes:?}");
+        assert!(sizes[sizes.len() - 1] >= steady, "{sizes:?}");
+        // The budget, not the sample cap, ends it; the median is the steady per-call time.
+        assert!(sizes.len() < config.max_samples as usize && now >= config.budget_ns, "{} samples", sizes.len());
+        m.samples.sort_by(f64::total_cmp);
+        assert_eq!(median(&m.samples), 10e3);
     }
 
     #[test]
