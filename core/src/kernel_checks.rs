@@ -61,6 +61,26 @@ pub(crate) fn edge_coefficient(r: u64, bound: i32) -> i32 {
     if (r >> 3) & 1 == 1 { -magnitude } else { magnitude }
 }
 
+/// A SHAKE128 block of 56 RejNTTPoly candidates drawn from the words of `next`, every
+/// one accepted (q − 1, 0, or below q) but the one at `rejected_at` (q to q + 2); each with
+/// a random top bit, which CoeffFromThreeBytes ignores. The blocks of the kernels' path
+/// without compaction, and of its way out: here and in `arch::x86_64::sample`'s test.
+pub(crate) fn accepted_block(mut next: impl FnMut() -> u64, rejected_at: Option<usize>) -> [u8; 168] {
+    let mut bytes = [0u8; 168];
+    for (at, c) in bytes.chunks_exact_mut(3).enumerate() {
+        let r = next();
+        let top = ((r >> 9) as u32 & 1) << 23;
+        let v = match r % 4 {
+            _ if rejected_at == Some(at) => Q as u32 + (r >> 10) as u32 % 3,
+            0 => Q as u32 - 1,
+            1 => 0,
+            _ => (r >> 10) as u32 % Q as u32,
+        };
+        c.copy_from_slice(&(v | top).to_le_bytes()[..3]);
+    }
+    bytes
+}
+
 /// The ML-DSA kernels (NTT, inverse, pointwise, a row of up to 8 products, sampling,
 /// the coders, UseHint) against the portable ones, each at the input bound of its
 /// contract.
@@ -112,20 +132,8 @@ fn check_ml_dsa(mix: &mut Mix, round: usize) -> Result<(), &'static str> {
     let block: [u64; 21] = match (round / 3) % 3 {
         0 => core::array::from_fn(|_| mix.word()),
         mode => {
-            let rejected_at = (mix.next() % 56) as usize;
-            let mut bytes = [0u8; 168];
-            for (at, c) in bytes.chunks_exact_mut(3).enumerate() {
-                let r = mix.next();
-                // The top bit of a candidate is ignored; q − 1 and 0 are the edges kept.
-                let top = ((r >> 9) as u32 & 1) << 23;
-                let v = match r % 4 {
-                    _ if mode == 2 && at == rejected_at => Q as u32 + (r >> 10) as u32 % 3,
-                    0 => Q as u32 - 1,
-                    1 => 0,
-                    _ => (r >> 10) as u32 % Q as u32,
-                };
-                c.copy_from_slice(&(v | top).to_le_bytes()[..3]);
-            }
+            let rejected_at = (mode == 2).then(|| (mix.next() % 56) as usize);
+            let bytes = accepted_block(|| mix.next(), rejected_at);
             core::array::from_fn(|i| u64::from_le_bytes(core::array::from_fn(|j| bytes[8 * i + j])))
         }
     };

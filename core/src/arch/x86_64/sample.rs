@@ -137,27 +137,29 @@ mod tests {
     fn rej_sample_is_bit_identical_at_its_bounds() {
         on_avx2(44, |t, rng| {
             for i in 0..20_000 {
-                // Candidates near q on both sides, with and without the ignored top bit;
-                // a third of the blocks accept every candidate (the path without
-                // compaction), a third reject exactly one, anywhere in the block.
-                let mode = (i / 9) % 3;
-                let rejected_at = (rng.next_u64() % CANDIDATES as u64) as usize;
-                let mut block = [0u8; 168];
-                for (at, c) in block.chunks_exact_mut(3).enumerate() {
-                    let r = rng.next_u64();
-                    let top = ((r >> 9) as u32 & 1) << 23;
-                    let v = match (mode, r % 4) {
-                        (1, _) if at == rejected_at => (Q as u32 + (r >> 10) as u32 % 3) | top,
-                        (0 | 1, 0) => (Q as u32 - 1 - (r >> 10) as u32 % 2) | top,
-                        (0 | 1, 1) => top,
-                        (0 | 1, _) => ((r >> 10) as u32 % Q as u32) | top,
-                        (_, 0) => Q as u32 - 1 + (r >> 8) as u32 % 3,
-                        (_, 1) => (r >> 8) as u32 & 0xff_ffff,
-                        (_, 2) => 0x7f_ffff | top,
-                        _ => (r >> 8) as u32 % Q as u32,
-                    };
-                    c.copy_from_slice(&v.to_le_bytes()[..3]);
-                }
+                // A third of the blocks accept every candidate (the path without
+                // compaction), a third reject exactly one, anywhere in the block; the rest
+                // have candidates near q on both sides, with and without the ignored top bit.
+                let block = match (i / 9) % 3 {
+                    mode @ (0 | 1) => {
+                        let rejected_at = (mode == 1).then(|| (rng.next_u64() % CANDIDATES as u64) as usize);
+                        crate::kernel_checks::accepted_block(|| rng.next_u64(), rejected_at)
+                    }
+                    _ => {
+                        let mut block = [0u8; 168];
+                        for c in block.chunks_exact_mut(3) {
+                            let r = rng.next_u64();
+                            let v = match r % 4 {
+                                0 => Q as u32 - 1 + (r >> 8) as u32 % 3,
+                                1 => (r >> 8) as u32 & 0xff_ffff,
+                                2 => 0x7f_ffff | ((r >> 9) as u32 & 1) << 23,
+                                _ => (r >> 8) as u32 % Q as u32,
+                            };
+                            c.copy_from_slice(&v.to_le_bytes()[..3]);
+                        }
+                        block
+                    }
+                };
                 // Starts on both sides of the unchecked path's bound (N − 56 = 200).
                 let start = [0, 1, 199, 200, 201, 230, 250, 255, 256][i % 9];
                 let mut x = poly(rng, Q);
