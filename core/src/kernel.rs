@@ -110,7 +110,7 @@ fn fastest() -> usize {
 /// The set this build and CPU run when nothing is forced.
 #[inline]
 fn detected() -> &'static KernelSet {
-    sets::by_index(fastest()).unwrap_or(&crate::portable::SET)
+    (0..sets::ALL.len()).find_map(sets::by_index).unwrap_or(&crate::portable::SET)
 }
 
 /// The names of the kernel sets this build and CPU can run, fastest first.
@@ -133,8 +133,16 @@ mod chosen {
     pub(super) fn set() -> &'static KernelSet {
         match FORCED.load(Ordering::Relaxed) {
             0 => crate::kernel::detected(),
-            i => crate::kernel::sets::by_index(i - 1).unwrap_or_else(crate::kernel::detected),
+            i => forced(i),
         }
+    }
+
+    /// Set `i − 1` of `sets::ALL`. Out of line, so that the detected set's path stays a
+    /// few loads and compares where it is inlined: every kernel call asks (a jump table
+    /// over the indices there cost 2 % of an AVX-512 ML-DSA-87 one-shot verify).
+    #[inline(never)]
+    fn forced(i: usize) -> &'static KernelSet {
+        crate::kernel::sets::by_index(i - 1).unwrap_or_else(crate::kernel::detected)
     }
 
     /// Runs the set named `name` from now on (`None`: the detected one); returns the
