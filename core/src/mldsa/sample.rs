@@ -45,12 +45,12 @@ impl<'a, const W: usize> MatrixLanes<'a, W> {
         for slot in &mut self.slots {
             if slot.is_none() && self.next < self.entries {
                 let (r, s) = (self.next / self.l, self.next % self.l);
-                let mut shake = LaneShake128::new();
+                // Made in its slot: the sponge is not built elsewhere and copied in.
+                let e = slot.insert(Expanding { entry: self.next, row: r, shake: LaneShake128::new(), filled: 0 });
                 // 34 bytes: one block, so neither call can stop short.
-                shake.absorb(self.rho);
-                shake.absorb(&[s as u8, r as u8]);
-                shake.finish();
-                *slot = Some(Expanding { entry: self.next, row: r, shake, filled: 0 });
+                e.shake.absorb(self.rho);
+                e.shake.absorb(&[s as u8, r as u8]);
+                e.shake.finish();
                 self.next += 1;
             }
         }
