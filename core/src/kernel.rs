@@ -107,42 +107,28 @@ fn fastest() -> usize {
     (0..sets::ALL.len()).find(|&i| sets::by_index(i).is_some()).unwrap_or(sets::ALL.len() - 1)
 }
 
-/// The set this build and CPU run when nothing is forced.
-#[inline]
-fn detected() -> &'static KernelSet {
-    (0..sets::ALL.len()).find_map(sets::by_index).unwrap_or(&crate::portable::SET)
-}
-
 /// The names of the kernel sets this build and CPU can run, fastest first.
 pub(crate) fn names() -> &'static [&'static str] {
     &sets::ALL[fastest()..]
 }
 
+/// The switch that forces a set: it holds the index in `sets::ALL` of the first set
+/// that may run, so forcing set `i` skips the faster ones and the set in use is found
+/// the way a CPU without them finds it (a forced set costs no more per kernel call
+/// than the detected one: the AVX2 set forced on an AVX-512 CPU is timed as an
+/// AVX2-only CPU runs it). A CPU with a set has every later one too, so the first set
+/// at or after the index is the forced one.
 #[cfg(feature = "force-portable")]
 mod chosen {
     use core::sync::atomic::{AtomicUsize, Ordering};
 
-    use crate::kernel_set::KernelSet;
+    /// The index in `sets::ALL` of the first set that may run (0: the detected set).
+    static FIRST: AtomicUsize = AtomicUsize::new(0);
 
-    /// 0: the detected set runs; i + 1: set i of `sets::ALL`, which this CPU has (checked
-    /// by [`force`] before it is stored).
-    static FORCED: AtomicUsize = AtomicUsize::new(0);
-
-    /// The set in use now.
+    /// The index in `sets::ALL` of the first set that may run.
     #[inline]
-    pub(super) fn set() -> &'static KernelSet {
-        match FORCED.load(Ordering::Relaxed) {
-            0 => crate::kernel::detected(),
-            i => forced(i),
-        }
-    }
-
-    /// Set `i − 1` of `sets::ALL`. Out of line, so that the detected set's path stays a
-    /// few loads and compares where it is inlined: every kernel call asks (a jump table
-    /// over the indices there cost 2 % of an AVX-512 ML-DSA-87 one-shot verify).
-    #[inline(never)]
-    fn forced(i: usize) -> &'static KernelSet {
-        crate::kernel::sets::by_index(i - 1).unwrap_or_else(crate::kernel::detected)
+    pub(super) fn first() -> usize {
+        FIRST.load(Ordering::Relaxed)
     }
 
     /// Runs the set named `name` from now on (`None`: the detected one); returns the
@@ -152,12 +138,12 @@ mod chosen {
         let index = match name {
             None => 0,
             Some(name) => match crate::kernel::names().iter().position(|n| *n == name) {
-                Some(i) => crate::kernel::fastest() + i + 1,
+                Some(i) => crate::kernel::fastest() + i,
                 None => return Err(()),
             },
         };
-        let before = set().name;
-        FORCED.store(index, Ordering::Relaxed);
+        let before = crate::kernel::set().name;
+        FIRST.store(index, Ordering::Relaxed);
         Ok(before)
     }
 }
@@ -165,19 +151,20 @@ mod chosen {
 #[cfg(feature = "force-portable")]
 pub(crate) use chosen::force;
 
-/// The set in use now.
+/// The set in use now: the first set this CPU has, from the one the switch names.
 #[cfg(feature = "force-portable")]
 #[inline]
 fn set() -> &'static KernelSet {
-    chosen::set()
+    let first = chosen::first();
+    (0..sets::ALL.len()).filter(|&i| i >= first).find_map(sets::by_index).unwrap_or(&crate::portable::SET)
 }
 
-/// The set in use now: without the switch, the detected one (a constant in wasm, so
-/// the calls below compile to direct calls).
+/// The set in use now: without the switch, the first set this CPU has (a constant in
+/// wasm, so the calls below compile to direct calls).
 #[cfg(not(feature = "force-portable"))]
 #[inline]
 fn set() -> &'static KernelSet {
-    detected()
+    (0..sets::ALL.len()).find_map(sets::by_index).unwrap_or(&crate::portable::SET)
 }
 
 /// `avx512`, `avx2`, `neon-sha3`, `neon`, `simd128` or `portable`: the set in use now.
