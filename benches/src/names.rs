@@ -38,6 +38,10 @@ pub const POOL: &str = "pool";
 pub const PQVERIFY_AVX2: &str = "pqverify-avx2";
 /// The end of the name of that liboqs's way (`liboqs-<version>-avx2`).
 pub const AVX2_SUFFIX: &str = "-avx2";
+/// The end of the name of a way over the distinct-key fixtures; natively also the dual
+/// verifier's primary liboqs alone on those keys (`liboqs-<version>-distinct`), the
+/// base of the dual check on distinct keys measured on the same keys.
+pub const DISTINCT_SUFFIX: &str = "-distinct";
 
 /// Every way a JS runner records, in the order `names.mjs` lists them.
 pub const JS_WAYS: [&str; 14] = [

@@ -186,6 +186,13 @@ impl Liboqses {
         format!("liboqs-{}{}", liboqs.info().version, names::AVX2_SUFFIX)
     }
 
+    /// The way measuring the dual verifier's primary alone on the distinct-key fixtures:
+    /// its own way's name and `-distinct`.
+    pub(crate) fn primary_distinct_way(&self) -> String {
+        let primary = self.loaded.as_ref().map_or_else(|| "liboqs".to_owned(), |l| Self::loaded_way(l));
+        format!("{primary}{}", names::DISTINCT_SUFFIX)
+    }
+
     /// The AVX2-held liboqs, where this CPU's fastest kernels are AVX-512's (the only
     /// CPUs where holding both verifiers to AVX2 measures something the other ways do not).
     pub(crate) fn avx2_pair(&self) -> Option<&Arc<Liboqs>> {
@@ -240,6 +247,8 @@ pub(crate) struct Fresh {
 pub(crate) struct DistinctWay {
     name: String,
     make: Box<dyn Fn() -> Fresh>,
+    /// The backend measured alone, where the way is one (its suites are the way's).
+    alone: Option<Arc<dyn Backend>>,
     keys: Arc<DistinctFixtures>,
     /// Disagreements of the verifiers already replaced.
     retired: Cell<u64>,
@@ -252,9 +261,19 @@ impl DistinctWay {
         DistinctWay {
             name: name.into(),
             make: Box::new(make),
+            alone: None,
             keys: keys.clone(),
             retired: Cell::new(0),
             current: RefCell::new(None),
+        }
+    }
+
+    /// `backend` alone on the distinct keys, on the suites it has.
+    fn alone(name: &str, keys: &Arc<DistinctFixtures>, backend: Arc<dyn Backend>) -> Self {
+        let verifier = backend.clone();
+        DistinctWay {
+            alone: Some(backend),
+            ..Self::new(name, keys, move || Fresh { verifier: Box::new(Single(verifier.clone())), dual: None })
         }
     }
 
@@ -274,6 +293,11 @@ impl Way for DistinctWay {
 
     fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
         let suite = suite_of(f)?;
+        if let Some(b) = &self.alone
+            && !b.supports(suite, Interface::Pure)
+        {
+            return None;
+        }
         let keys = self.keys.suite(&f.suite)?;
         // The same case as the bound fixture's, on every distinct key.
         let (message, signed) = match f.case_of(msg, sig) {
@@ -310,7 +334,8 @@ impl Way for DistinctWay {
 /// The native ways, in record order: liboqs (linked), the loaded liboqs (named by its
 /// version), reference, pqverify, pqverify-portable, (on a CPU with AVX-512, given the
 /// liboqs held to AVX2) that liboqs and pqverify-avx2, pqverify-prepared, pqverify through
-/// the key cache on the fixture's key and on distinct keys, dual-enforce (auditing
+/// the key cache on the fixture's key and on distinct keys, the primary liboqs alone on
+/// distinct keys, dual-enforce (auditing
 /// every rejection) on the fixture's key and on distinct keys, dual-enforce-unaudited,
 /// dual-shadow on the fixture's key and on distinct keys. The dual verifiers' primary
 /// is the loaded liboqs where there is one.
@@ -364,6 +389,10 @@ pub(crate) fn native_ways(
             verifier: Box::new(Single(Arc::new(Pqverify::with_cache(KEY_CACHE)))),
             dual: None,
         })),
+        // The primary alone on the same keys: the dual check on distinct keys against
+        // what that block costs without the second verifier (both read each key and
+        // signature fresh from memory, where a repeated key stays in the cache).
+        Box::new(DistinctWay::alone(&liboqs.primary_distinct_way(), distinct, primary.clone())),
         dual_way(Mode::Enforce, 1, "dual-enforce"),
         dual_distinct(Mode::Enforce, "dual-enforce-distinct"),
         dual_way(Mode::Enforce, 0, "dual-enforce-unaudited"),

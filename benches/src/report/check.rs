@@ -49,6 +49,9 @@ impl Report {
             if target == "native" && loaded.is_empty() {
                 return Err("native: no liboqs loaded at run time (a `liboqs-<version>` way)".into());
             }
+            // Each loaded liboqs also alone on the distinct keys (`liboqs-<version>-distinct`).
+            let loaded_distinct: Vec<String> =
+                loaded.iter().map(|w| format!("{w}{}", names::DISTINCT_SUFFIX)).collect();
             let loaded_has_slh =
                 loaded.iter().any(|w| samples.iter().any(|s| &s.way == w && s.suite.starts_with("SLH")));
             for suite in &self.suites {
@@ -57,7 +60,7 @@ impl Report {
                     liboqs_ways.push("liboqs");
                 }
                 if suite.starts_with("ML-DSA") || loaded_has_slh {
-                    liboqs_ways.extend(loaded.iter().map(String::as_str));
+                    liboqs_ways.extend(loaded.iter().chain(&loaded_distinct).map(String::as_str));
                 }
                 // ox's MlDsa44 on both its engines, in every JS engine.
                 if target != "native" && suite == "ML-DSA-44" {
@@ -330,7 +333,8 @@ mod tests {
         node.extra.insert("webcrypto-suites".into(), names(&pqverify_core::Suite::ALL[..3]).into());
         node.extra.insert("node-crypto-suites".into(), names(&pqverify_core::Suite::ALL).into());
         let mut records = vec![Record::Env(env("native")), Record::Env(node)];
-        let native_ways: Vec<&str> = NATIVE_WAYS.iter().copied().chain(["liboqs-0.16.0"]).collect();
+        let native_ways: Vec<&str> =
+            NATIVE_WAYS.iter().copied().chain(["liboqs-0.16.0", "liboqs-0.16.0-distinct"]).collect();
         for (target, ways) in [
             ("native", &native_ways[..]),
             (
@@ -491,6 +495,10 @@ mod tests {
             "{md}"
         );
         assert!(md.contains("| `import { ml_dsa44 } from 'pqverify/ml-dsa'` | 100000 | 30000 |"), "{md}");
+        // The primary alone on distinct keys: its own column, and the dual check's base on those keys.
+        assert!(md.contains("| pqverify-cached-distinct | liboqs-0.16.0-distinct | dual-enforce |"), "{md}");
+        assert!(md.contains("| dual-enforce-distinct / liboqs-0.16.0-distinct |"), "{md}");
+        assert!(md.contains("(100 % of liboqs-0.16.0 alone on the same distinct keys)"), "{md}");
     }
 
     #[test]
@@ -562,6 +570,8 @@ mod tests {
         assert!(err.contains("no liboqs loaded at run time"), "{err}");
         let err = check(&without(r#""way":"dual-enforce-distinct","suite":"ML-DSA-44","case":"valid""#)).unwrap_err();
         assert!(err.contains("native: no record for dual-enforce-distinct ML-DSA-44 valid round 1"), "{err}");
+        let err = check(&without(r#""way":"liboqs-0.16.0-distinct""#)).unwrap_err();
+        assert!(err.contains("native: no record for liboqs-0.16.0-distinct ML-DSA-44 "), "{err}");
         let err = check(&without(r#""type":"block","schema":"pqverify-bench/1","target":"native","run":"r-native","way":"dual-enforce-distinct""#)).unwrap_err();
         assert!(err.contains("no dual-enforce-distinct block for ML-DSA-44"), "{err}");
         let err = check(&without(r#""way":"webcrypto-import""#)).unwrap_err();

@@ -238,15 +238,36 @@ impl Report {
     fn loaded_liboqs_ways(&self) -> Vec<String> {
         let Some(run) = self.native() else { return Vec::new() };
         let ways: std::collections::BTreeSet<&String> = run.cells.keys().map(|k| &k.0).collect();
-        // The one held to AVX2 (`liboqs-<version>-avx2`) is no baseline: `avx2_pair`'s alone.
-        ways.into_iter().filter(|w| w.starts_with("liboqs-") && !w.ends_with(names::AVX2_SUFFIX)).cloned().collect()
+        // The one held to AVX2 (`liboqs-<version>-avx2`) is no baseline: `avx2_pair`'s alone;
+        // nor is the primary on distinct keys (`liboqs-<version>-distinct`).
+        ways.into_iter()
+            .filter(|w| {
+                w.starts_with("liboqs-") && !w.ends_with(names::AVX2_SUFFIX) && !w.ends_with(names::DISTINCT_SUFFIX)
+            })
+            .cloned()
+            .collect()
     }
 
-    /// The native ways present, in column order: liboqs, the loaded ones, the rest.
+    /// The way of the dual verifier's primary alone on the distinct keys
+    /// (`<primary>-distinct`), where the run has it.
+    fn primary_distinct_way(&self) -> Option<String> {
+        let run = self.native()?;
+        let primary = self.loaded_liboqs_ways().into_iter().next().unwrap_or_else(|| NATIVE_WAYS[0].to_owned());
+        let way = format!("{primary}{}", names::DISTINCT_SUFFIX);
+        run.cells.keys().any(|k| k.0 == way).then_some(way)
+    }
+
+    /// The native ways present, in column order: liboqs, the loaded ones, the rest, the
+    /// primary on distinct keys beside pqverify's distinct-key ways.
     fn native_ways(&self) -> Vec<String> {
         let mut ways = vec![NATIVE_WAYS[0].to_owned()];
         ways.extend(self.loaded_liboqs_ways());
-        ways.extend(NATIVE_WAYS[1..].iter().map(|w| (*w).to_owned()));
+        for way in &NATIVE_WAYS[1..] {
+            ways.push((*way).to_owned());
+            if *way == "pqverify-cached-distinct" {
+                ways.extend(self.primary_distinct_way());
+            }
+        }
         ways
     }
 
