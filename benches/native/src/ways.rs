@@ -335,10 +335,9 @@ impl Way for DistinctWay {
 /// version), reference, pqverify, pqverify-portable, (on a CPU with AVX-512, given the
 /// liboqs held to AVX2) that liboqs and pqverify-avx2, pqverify-prepared, pqverify through
 /// the key cache on the fixture's key and on distinct keys, the primary liboqs alone on
-/// distinct keys, dual-enforce (auditing
-/// every rejection) on the fixture's key and on distinct keys, dual-enforce-unaudited,
-/// dual-shadow on the fixture's key and on distinct keys. The dual verifiers' primary
-/// is the loaded liboqs where there is one.
+/// distinct keys, dual-enforce (auditing every rejection) on the fixture's key and on
+/// distinct keys, dual-enforce-unaudited, dual-shadow on the fixture's key and on
+/// distinct keys. The dual verifiers' primary is the loaded liboqs where there is one.
 pub(crate) fn native_ways(
     liboqs: &Liboqses,
     sink: &Arc<dyn DisagreementSink>,
