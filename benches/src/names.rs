@@ -43,6 +43,11 @@ pub const AVX2_SUFFIX: &str = "-avx2";
 /// base of the dual check on distinct keys measured on the same keys.
 pub const DISTINCT_SUFFIX: &str = "-distinct";
 
+/// The name of `way` on the distinct-key fixtures: `way` and [`DISTINCT_SUFFIX`].
+pub fn distinct(way: &str) -> String {
+    format!("{way}{DISTINCT_SUFFIX}")
+}
+
 /// Every way a JS runner records, in the order `names.mjs` lists them.
 pub const JS_WAYS: [&str; 14] = [
     PQVERIFY,

@@ -189,8 +189,7 @@ impl Liboqses {
     /// The way measuring the dual verifier's primary alone on the distinct-key fixtures:
     /// its own way's name and `-distinct`.
     pub(crate) fn primary_distinct_way(&self) -> String {
-        let primary = self.loaded.as_ref().map_or_else(|| "liboqs".to_owned(), |l| Self::loaded_way(l));
-        format!("{primary}{}", names::DISTINCT_SUFFIX)
+        names::distinct(&self.loaded.as_ref().map_or_else(|| "liboqs".to_owned(), |l| Self::loaded_way(l)))
     }
 
     /// The AVX2-held liboqs, where this CPU's fastest kernels are AVX-512's (the only

@@ -50,8 +50,7 @@ impl Report {
                 return Err("native: no liboqs loaded at run time (a `liboqs-<version>` way)".into());
             }
             // Each loaded liboqs also alone on the distinct keys (`liboqs-<version>-distinct`).
-            let loaded_distinct: Vec<String> =
-                loaded.iter().map(|w| format!("{w}{}", names::DISTINCT_SUFFIX)).collect();
+            let loaded_distinct: Vec<String> = loaded.iter().map(|w| names::distinct(w)).collect();
             let loaded_has_slh =
                 loaded.iter().any(|w| samples.iter().any(|s| &s.way == w && s.suite.starts_with("SLH")));
             for suite in &self.suites {

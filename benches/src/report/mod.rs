@@ -253,7 +253,7 @@ impl Report {
     fn primary_distinct_way(&self) -> Option<String> {
         let run = self.native()?;
         let primary = self.loaded_liboqs_ways().into_iter().next().unwrap_or_else(|| NATIVE_WAYS[0].to_owned());
-        let way = format!("{primary}{}", names::DISTINCT_SUFFIX);
+        let way = names::distinct(&primary);
         run.cells.keys().any(|k| k.0 == way).then_some(way)
     }
 
