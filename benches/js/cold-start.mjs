@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync, constants } from 'node:zlib';
 import { createRequire } from 'node:module';
-import { SCHEMA } from './names.mjs';
+import { COLD_START_SUITE, SCHEMA } from './names.mjs';
+import { coldStartRecord } from './records.mjs';
 
-const SUITE = 'ML-DSA-44';
 const here = new URL('.', import.meta.url).pathname;
 
 // Each way: the module kind and the code that loads it into `verify(msg, sig, pk)`.
@@ -26,20 +26,17 @@ const WAYS = [
   ['noble', 'mjs', `const { ml_dsa44 } = await import('@noble/post-quantum/ml-dsa.js'); const verify = (msg, sig, pk) => ml_dsa44.verify(sig, msg, pk);`],
 ];
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-
 /**
  * One `cold-start` record per way: `processes` fresh processes each, verifying the
  * valid ML-DSA-44 fixture of `fixtures` (the benchmark's fixtures.json). A wrong
  * verdict or a failed process is an error.
  */
 export function coldStarts({ fixtures, processes, run }) {
-  const f = fixtures.suites.find((s) => s.suite === SUITE);
+  const f = fixtures.suites.find((s) => s.suite === COLD_START_SUITE);
   const bytes = `const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
 const msg = unhex('${f.msg}'), sig = unhex('${f.sig}'), pk = unhex('${f.pk}');`;
   return WAYS.map(([way, kind, load]) => {
-    const imports = [];
-    const totals = [];
+    const reports = [];
     for (let i = 0; i < processes; i++) {
       const script = `${bytes}
 const t0 = performance.now();
@@ -47,19 +44,13 @@ ${load}
 const t1 = performance.now();
 const ok = verify(msg, sig, pk);
 const t2 = performance.now();
-if (ok !== true) { console.error('the first verify returned', ok); process.exit(1); }
-console.log(JSON.stringify([t1 - t0, t2 - t0]));`;
+console.log(JSON.stringify({ importMs: t1 - t0, totalMs: t2 - t0, valid: ok }));`;
       const args = kind === 'mjs' ? ['--input-type=module', '-e', script] : ['-e', script];
       const out = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: here });
       if (out.status !== 0) throw new Error(`cold start of ${way}: ${out.stderr || `exit ${out.status}`}`);
-      const [imported, total] = JSON.parse(out.stdout.trim().split('\n').pop());
-      imports.push(imported);
-      totals.push(total);
+      reports.push(JSON.parse(out.stdout.trim().split('\n').pop()));
     }
-    return {
-      type: 'cold-start', schema: SCHEMA, target: 'node', run, way, suite: SUITE, processes,
-      import_ns: median(imports) * 1e6, first_verify_ns: median(totals) * 1e6,
-    };
+    return coldStartRecord('node', run, way, COLD_START_SUITE, reports);
   });
 }
 

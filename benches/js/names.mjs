@@ -23,3 +23,8 @@ export const WAY = Object.freeze({
   poolPrepared: 'pool-prepared',
   pool: 'pool',
 });
+
+/** The suite of the cold-start records. */
+export const COLD_START_SUITE = 'ML-DSA-44';
+/** The package's entries every JS target measures cold (the cold-start records' ways). */
+export const COLD_START_ENTRIES = Object.freeze(['pqverify', 'pqverify/ml-dsa']);

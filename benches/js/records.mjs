@@ -49,3 +49,16 @@ export async function firstCallAndMemory(target, run, suite, handles, fresh) {
     memory,
   ];
 }
+
+/**
+ * The `cold-start` record of one way from fresh processes' or workers' reports
+ * ({ importMs, totalMs, valid }): the medians of the import and of import + first
+ * verify. A first verify that did not return true is an error.
+ */
+export function coldStartRecord(target, run, way, suite, reports) {
+  if (!reports.every((r) => r.valid === true)) throw new Error(`cold start of ${way}: a first verify of the valid ${suite} fixture did not return true`);
+  return {
+    type: 'cold-start', schema: SCHEMA, target, run, way, suite, processes: reports.length,
+    import_ns: median(reports.map((r) => r.importMs)) * 1e6, first_verify_ns: median(reports.map((r) => r.totalMs)) * 1e6,
+  };
+}

@@ -48,6 +48,13 @@ pub fn distinct(way: &str) -> String {
     format!("{way}{DISTINCT_SUFFIX}")
 }
 
+/// The suite of the cold-start records.
+pub const COLD_START_SUITE: &str = "ML-DSA-44";
+/// The package's entries every JS target measures cold, each a way of the cold-start
+/// records: a fresh Node process or a fresh browser worker imports the entry, then
+/// verifies once. The default entry, and the ML-DSA one a single-scheme wallet imports.
+pub const COLD_START_ENTRIES: [&str; 2] = [PQVERIFY, "pqverify/ml-dsa"];
+
 /// Every way a JS runner records, in the order `names.mjs` lists them.
 pub const JS_WAYS: [&str; 14] = [
     PQVERIFY,

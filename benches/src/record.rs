@@ -199,13 +199,14 @@ pub struct Certificate {
     pub blocked_ns: Option<f64>,
 }
 
-/// Cold start of one way in fresh processes (Node): the time from just before the
-/// import to the end of the first verify of the valid ML-DSA-44 fixture.
+/// Cold start of one way in fresh Node processes or fresh workers of a browser page: the
+/// time from just before the import to the end of the first verify of the valid
+/// ML-DSA-44 fixture.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ColdStart {
     /// [`SCHEMA`].
     pub schema: String,
-    /// `node`.
+    /// `node`, or the browser engine of the page (`chromium`, `firefox`, `webkit`).
     pub target: String,
     /// The run's id.
     pub run: String,
@@ -214,7 +215,7 @@ pub struct ColdStart {
     pub way: String,
     /// FIPS name of the suite verified.
     pub suite: String,
-    /// Fresh processes measured.
+    /// Fresh processes (Node) or fresh workers (a browser page) measured.
     pub processes: u32,
     /// Median time of the import (and, where the way needs one, its initialisation).
     pub import_ns: f64,

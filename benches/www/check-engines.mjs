@@ -2,12 +2,13 @@
 // ESR (SpiderMonkey) and WebKitGTK (JavaScriptCore, Safari's engine). A quick run,
 // checked for the package's simd128 build, a correct verdict on every valid and flipped
 // signature of every way, the engine as the records' target, section 7's first-call
-// records and section 8's certificates. (The package itself is checked in these engines
-// by wasm/test-js/engines-check.mjs.) Prints `N passed, M failed` last.
+// and cold-start records and section 8's certificates. (The package itself is checked
+// in these engines by wasm/test-js/engines-check.mjs.) Prints `N passed, M failed` last.
 //   node check-engines.mjs DIST
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { tally } from '../../testkit/js/tally.mjs';
+import { COLD_START_ENTRIES } from '../js/names.mjs';
 import { runBench } from './run.mjs';
 
 const [dist = 'dist'] = process.argv.slice(2);
@@ -48,6 +49,11 @@ for (const engine of ['firefox', 'webkit']) {
       const first = samples.find((r) => r.case === 'first-call' && r.suite === suite && r.way === way);
       check(first && first.disagreements === 0, `${engine}: first call of ${way} ${suite} in a fresh worker`);
     }
+  }
+  // Section 7's cold start: each entry imported in fresh workers, the first verify true.
+  for (const entry of COLD_START_ENTRIES) {
+    const c = lines.find((r) => r.type === 'cold-start' && r.way === entry);
+    check(c && c.target === engine && c.processes === 3 && c.first_verify_ns >= c.import_ns && c.import_ns > 0, `${engine}: cold start of ${entry} in fresh workers`);
   }
   // Section 8: the certificate of every validator through pqverify/pool, one worker and all cores.
   const certificates = lines.filter((r) => r.type === 'certificate');

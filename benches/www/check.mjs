@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { openPage } from '../../testkit/js/chromium.mjs';
 import { tally } from '../../testkit/js/tally.mjs';
+import { COLD_START_ENTRIES } from '../js/names.mjs';
 
 const [dist = 'dist', nativePath, shot = 'shot.png'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
@@ -59,6 +60,12 @@ try {
     const memory = lines.find((r) => r.type === 'memory' && r.suite === suite);
     check(memory && memory.keys === 200 && memory.bytes_per_key >= 0, `memory record for ${suite}`);
     check((await page.locator(`tr[data-capacity="${suite}"]`).count()) === 1, `the page shows first call and memory for ${suite}`);
+  }
+  // Section 7's cold start: each entry imported in fresh workers, the first verify true.
+  for (const entry of COLD_START_ENTRIES) {
+    const c = lines.find((r) => r.type === 'cold-start' && r.way === entry);
+    check(c && c.target === 'chromium' && c.suite === 'ML-DSA-44' && c.processes === 3 && c.import_ns > 0 && c.first_verify_ns >= c.import_ns,
+      `cold-start record for ${entry} in fresh workers`);
   }
   // Section 8 on the page: a certificate of every validator through pqverify/pool (one
   // worker and all cores), and WebCrypto with all in flight for ML-DSA; all valid, shown.

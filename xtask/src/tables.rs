@@ -232,6 +232,14 @@ pub(crate) fn generate_names() -> String {
         let _ = writeln!(out, "  {}: '{name}',", camel(name));
     }
     out.push_str("});\n");
+    let entries = pqverify_bench::names::COLD_START_ENTRIES.map(|e| format!("'{e}'")).join(", ");
+    let _ = write!(
+        out,
+        "\n/** The suite of the cold-start records. */\nexport const COLD_START_SUITE = '{}';\n\
+         /** The package's entries every JS target measures cold (the cold-start records' ways). */\n\
+         export const COLD_START_ENTRIES = Object.freeze([{entries}]);\n",
+        pqverify_bench::names::COLD_START_SUITE
+    );
     out
 }
 

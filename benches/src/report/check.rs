@@ -176,7 +176,8 @@ impl Report {
 
     /// Section 7's records of one target: first call of `pqverify` and
     /// `pqverify-prepared` and memory per key on every suite (every target); scaling for
-    /// every suite and way from one thread to the machine's cores (native and Node).
+    /// every suite and way from one thread to the machine's cores (native and Node); cold
+    /// starts (every JS target) and sizes (Node).
     fn check_capacity(&self, target: &str, samples: &[Sample]) -> Result<(), String> {
         let run = &self.runs[target];
         for suite in &self.suites {
@@ -221,27 +222,36 @@ impl Report {
                 }
             }
         }
+        // Node measures its cold starts on every run, a browser page where it measures the suite.
+        if target == "node" || (target != "native" && self.suites.iter().any(|s| s == names::COLD_START_SUITE)) {
+            Self::check_cold_starts(target, run)?;
+        }
         if target == "node" {
-            Self::check_startup(run)?;
+            Self::check_sizes(run)?;
         }
         Ok(())
     }
 
-    /// Node's cold start through the default and the ML-DSA entry, the size of every
-    /// build, and what a bundler ships for each entry.
-    fn check_startup(run: &super::Run) -> Result<(), String> {
-        for way in COLD_START_WAYS {
+    /// A JS target's cold start (fresh Node processes, fresh browser workers) through
+    /// each of [`names::COLD_START_ENTRIES`].
+    fn check_cold_starts(target: &str, run: &super::Run) -> Result<(), String> {
+        for way in names::COLD_START_ENTRIES {
             let c = run
                 .cold_starts
                 .iter()
-                .find(|c| c.way == way)
-                .ok_or_else(|| format!("node: no cold-start record for {way}"))?;
+                .find(|c| c.way == way && c.suite == names::COLD_START_SUITE)
+                .ok_or_else(|| format!("{target}: no cold-start record for {way}"))?;
             if c.processes == 0
                 || !(c.first_verify_ns.is_finite() && c.first_verify_ns >= c.import_ns && c.import_ns > 0.0)
             {
-                return Err(format!("node: cold start of {way}: malformed"));
+                return Err(format!("{target}: cold start of {way}: malformed"));
             }
         }
+        Ok(())
+    }
+
+    /// The size of every build, and what a bundler ships for each entry (Node's run).
+    fn check_sizes(run: &super::Run) -> Result<(), String> {
         for build in WASM_BUILDS {
             let s = run
                 .wasm_sizes
@@ -267,8 +277,6 @@ impl Report {
     }
 }
 
-/// The cold starts a Node run must have: the default entry and the ML-DSA one.
-const COLD_START_WAYS: [&str; 2] = ["pqverify", "pqverify/ml-dsa"];
 /// The package's builds (their folders), each with a `wasm-size` record.
 const WASM_BUILDS: [&str; 4] = ["wasm", "wasm-simd", "wasm-ml-dsa", "wasm-slh-dsa"];
 /// The entries with a `bundle-size` record, and noble's for comparison.
@@ -416,13 +424,13 @@ mod tests {
                 }
             }
         }
-        for way in COLD_START_WAYS {
+        for way in names::COLD_START_ENTRIES {
             records.push(Record::ColdStart(ColdStart {
                 schema: SCHEMA.into(),
                 target: "node".into(),
                 run: "r-node".into(),
                 way: way.into(),
-                suite: SUITE.into(),
+                suite: names::COLD_START_SUITE.into(),
                 processes: 9,
                 import_ns: 9e6,
                 first_verify_ns: 12e6,

@@ -1,6 +1,6 @@
-//! Section 7's cold start and sizes: what a fresh Node process pays to import a verifier
-//! and verify once, what each build of the package weighs, and what a bundler ships
-//! for each import.
+//! Section 7's cold start and sizes: what a fresh Node process or browser worker pays to
+//! import a verifier and verify once, what each build of the package weighs, and what a
+//! bundler ships for each import.
 
 use std::fmt::Write as _;
 
@@ -34,7 +34,7 @@ impl Report {
         if !any {
             out.push_str("| — | — | — | — | — | — |\n");
         }
-        out.push_str("\nMedians over fresh Node processes (the process's own start-up is not counted): from just before the import to the end of the first verify of the valid fixture; every way loads and verifies the same bytes. `import ms` includes what the way needs before its first call (`init()`, liboqs-js's instance).\n\n");
+        out.push_str("\nMedians over fresh Node processes, and in each browser over fresh workers of the page (the process's or worker's own start-up is not counted): from just before the import to the end of the first verify of the valid fixture; every way loads and verifies the same bytes. In a worker the import fetches the bundled page's module from the local server (the browser's HTTP cache may hold it, as on a user's second visit). `import ms` includes what the way needs before its first call (`init()`, liboqs-js's instance).\n\n");
 
         out.push_str("### Package size\n\n| build | .wasm bytes | gzip bytes |\n|---|---:|---:|\n");
         let mut any = false;

@@ -4,8 +4,8 @@ import { SUITES as SUITE_TABLE } from 'pqverify/tables';
 import { createPool } from 'pqverify/pool';
 import initBench, { BenchSuite } from '../generated/pqverify_bench.js';
 import { certificateScenario } from '../../js/certificates.mjs';
-import { firstCallAndMemory, unhex } from '../../js/records.mjs';
-import { SCHEMA, WAY } from '../../js/names.mjs';
+import { coldStartRecord, firstCallAndMemory, unhex } from '../../js/records.mjs';
+import { COLD_START_ENTRIES, COLD_START_SUITE, SCHEMA, WAY } from '../../js/names.mjs';
 
 const $ = (id) => document.getElementById(id);
 const SUITES = SUITE_TABLE.map((s) => s.name);
@@ -198,14 +198,14 @@ function run() {
   };
 }
 
-/** One fresh worker's first call (first-call-worker.js). */
-function firstCall(data) {
+/** One fresh worker's answer to `data` (fresh-worker.js: `first-call` or `cold-start`). */
+function inFreshWorker(data) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./first-call-worker.js', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('./fresh-worker.js', import.meta.url), { type: 'module' });
     // A worker that never answers fails the run, with what happened, instead of hanging it.
     const timer = setTimeout(() => {
       worker.terminate();
-      reject(new Error('a first-call worker gave no answer within 60 s'));
+      reject(new Error(`a ${data.mode} worker gave no answer within 60 s`));
     }, 60_000);
     const settle = (f, value) => {
       clearTimeout(timer);
@@ -213,7 +213,7 @@ function firstCall(data) {
       f(value);
     };
     worker.onmessage = ({ data: result }) => (result.error ? settle(reject, new Error(result.error)) : settle(resolve, result));
-    worker.onerror = (e) => settle(reject, new Error(e.message ?? 'the first-call worker failed'));
+    worker.onerror = (e) => settle(reject, new Error(e.message ?? `the ${data.mode} worker failed`));
     worker.postMessage(data);
   });
 }
@@ -221,20 +221,31 @@ function firstCall(data) {
 /**
  * Section 7 of the report, in the browser: first call in fresh workers and memory per
  * prepared key (the growth of a fresh instance's linear memory over 200 held keys,
- * median over the workers).
+ * median over the workers); then the cold start of each entry in fresh workers (import
+ * + first verify, as Node's fresh processes), where the run has its suite.
  */
 async function capacity(options, runEnv) {
   const handles = options.quick ? 3 : 7;
   const fixtures = await (await fetch(new URL('../generated/fixtures.json', import.meta.url))).json();
-  for (const f of fixtures.suites.filter((f) => !options.suites.length || options.suites.includes(f.suite))) {
+  const bytes = (f) => ({ exportName: SUITE_TABLE.find((s) => s.name === f.suite).export, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig) });
+  const measured = fixtures.suites.filter((f) => !options.suites.length || options.suites.includes(f.suite));
+  for (const f of measured) {
     $('current').textContent = `${f.suite} first call and memory`;
-    const exportName = SUITE_TABLE.find((s) => s.name === f.suite).export;
-    const data = { exportName, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig) };
-    for (const record of await firstCallAndMemory(runEnv.target, runEnv.run, f.suite, handles, () => firstCall(data))) {
+    const data = { mode: 'first-call', ...bytes(f) };
+    for (const record of await firstCallAndMemory(runEnv.target, runEnv.run, f.suite, handles, () => inFreshWorker(data))) {
       records.push(record);
       render();
     }
   }
+  const cold = measured.find((f) => f.suite === COLD_START_SUITE);
+  if (!cold) return;
+  for (const entry of COLD_START_ENTRIES) {
+    $('current').textContent = `cold start of ${entry}`;
+    const reports = [];
+    for (let i = 0; i < (options.quick ? 3 : 15); i++) reports.push(await inFreshWorker({ mode: 'cold-start', entry, ...bytes(cold) }));
+    records.push(coldStartRecord(runEnv.target, runEnv.run, entry, cold.suite, reports));
+  }
+  render();
 }
 
 /** The quorum-certificate scenario (benches/js/certificates.mjs) on this page's thread. */
