@@ -83,11 +83,22 @@ pub(crate) const RHO: [u32; 25] = {
 /// compile to straight register code. A loop over index tables here compiles to
 /// loads and stores of linear memory in wasm.
 ///
-// Inlined natively (the BMI backend compiles this body with its own features); one
-// shared copy in wasm, where size matters.
+/// Where the CPU has an and-not instruction (Arm's BIC) the rounds run as FIPS 202
+/// writes them ([`f1600_andn`]); elsewhere (x86-64 without BMI1, wasm, and so the JS
+/// build) in the lane-complementing form ([`round_complemented`]), which needs one NOT
+/// per row of χ where the other needs five.
+///
+// Inlined natively; one shared copy in wasm, where size matters.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn f1600(a: &mut [u64; 25]) {
+    if cfg!(target_arch = "aarch64") { f1600_andn(a) } else { f1600_complemented(a) }
+}
+
+/// Keccak-f[1600] with χ as FIPS 202 writes it, ¬b ∧ c: one instruction where the CPU
+/// has an and-not (the BMI1 backend compiles this body with its own features).
+#[inline(always)]
+pub(crate) fn f1600_andn(a: &mut [u64; 25]) {
     let mut s = *a;
     // Natively two rounds per iteration (no state copy between them); in wasm one,
     // which V8 runs as fast and keeps the module small.
@@ -100,6 +111,47 @@ pub(crate) fn f1600(a: &mut [u64; 25]) {
         s = round(s, rc);
     }
     *a = s;
+}
+
+/// The lanes the lane-complementing form holds complemented between its rounds: with
+/// them, the complements that θ and ρ carry into each row of χ let every output lane be
+/// b ⊕ (c ∨ d) or b ⊕ (c ∧ d) of stored lanes, one of them complemented per row, and
+/// leave the same lanes complemented after χ (the Keccak team's transform, found here
+/// by trying every form on each lane's truth table).
+const COMPLEMENTED: [usize; 6] = [1, 2, 8, 12, 17, 20];
+
+/// Each lane's mask: all ones on the [`COMPLEMENTED`] lanes.
+const COMPLEMENT_MASK: [u64; 25] = {
+    let mut mask = [0; 25];
+    let mut i = 0;
+    while i < COMPLEMENTED.len() {
+        mask[COMPLEMENTED[i]] = !0;
+        i += 1;
+    }
+    mask
+};
+
+/// The state with its [`COMPLEMENTED`] lanes complemented (its own inverse).
+#[inline(always)]
+fn complement(s: [u64; 25]) -> [u64; 25] {
+    core::array::from_fn(|i| s[i] ^ COMPLEMENT_MASK[i])
+}
+
+/// Keccak-f[1600] in the lane-complementing form: the lanes [`COMPLEMENTED`] are
+/// complemented before the first round and after the last, and every round in between
+/// is [`round_complemented`].
+#[inline(always)]
+fn f1600_complemented(a: &mut [u64; 25]) {
+    let mut s = complement(*a);
+    #[cfg(not(target_arch = "wasm32"))]
+    for rc in ROUND_CONSTANTS.chunks_exact(2) {
+        s = round_complemented(round_complemented(s, rc[0]), rc[1]);
+    }
+    #[cfg(target_arch = "wasm32")]
+    for &rc in &ROUND_CONSTANTS {
+        s = round_complemented(s, rc);
+    }
+    *a = complement(s);
 }
 
 /// Keccak-f[1600] on states 0 to `live` − 1 (1 ≤ `live` ≤ 4) of four interleaved
@@ -172,10 +224,11 @@ impl Lane for u64 {
 }
 
 /// One round of Keccak-f[1600] (θ, ρ, π, χ, ι) on state `a` with round constant `rc`,
-/// written out lane by lane with constant rotations. Generic over the lane, so that the
-/// scalar permutation and the wasm simd128 one (two states per vector) share it.
+/// written out lane by lane with constant rotations, χ on each row by `chi` (given the
+/// row's number, constant once inlined). ρ, π and χ go one output row at a time, so
+/// that few lanes are live at once (V8 allocates registers in the order written).
 #[inline(always)]
-pub(crate) fn round<L: Lane>(a: [L; 25], rc: u64) -> [L; 25] {
+fn round_with<L: Lane>(a: [L; 25], rc: u64, chi: impl Fn(usize, [L; 5]) -> [L; 5]) -> [L; 25] {
     let [
         a0,
         a1,
@@ -214,58 +267,58 @@ pub(crate) fn round<L: Lane>(a: [L; 25], rc: u64) -> [L; 25] {
     let d2 = c1.xor_rol1(c3);
     let d3 = c2.xor_rol1(c4);
     let d4 = c3.xor_rol1(c0);
-    // ρ, π and χ one output row at a time: row y takes lane ((x + 3y) mod 5, x) into
-    // position x, with D added and rotated by ρ's offset.
-    let b0 = a0.xor_rol::<{ RHO[0] }>(d0);
-    let b1 = a6.xor_rol::<{ RHO[6] }>(d1);
-    let b2 = a12.xor_rol::<{ RHO[12] }>(d2);
-    let b3 = a18.xor_rol::<{ RHO[18] }>(d3);
-    let b4 = a24.xor_rol::<{ RHO[24] }>(d4);
-    let e0 = b0.chi(b1, b2);
-    let e1 = b1.chi(b2, b3);
-    let e2 = b2.chi(b3, b4);
-    let e3 = b3.chi(b4, b0);
-    let e4 = b4.chi(b0, b1);
-    let b0 = a3.xor_rol::<{ RHO[3] }>(d3);
-    let b1 = a9.xor_rol::<{ RHO[9] }>(d4);
-    let b2 = a10.xor_rol::<{ RHO[10] }>(d0);
-    let b3 = a16.xor_rol::<{ RHO[16] }>(d1);
-    let b4 = a22.xor_rol::<{ RHO[22] }>(d2);
-    let e5 = b0.chi(b1, b2);
-    let e6 = b1.chi(b2, b3);
-    let e7 = b2.chi(b3, b4);
-    let e8 = b3.chi(b4, b0);
-    let e9 = b4.chi(b0, b1);
-    let b0 = a1.xor_rol::<{ RHO[1] }>(d1);
-    let b1 = a7.xor_rol::<{ RHO[7] }>(d2);
-    let b2 = a13.xor_rol::<{ RHO[13] }>(d3);
-    let b3 = a19.xor_rol::<{ RHO[19] }>(d4);
-    let b4 = a20.xor_rol::<{ RHO[20] }>(d0);
-    let e10 = b0.chi(b1, b2);
-    let e11 = b1.chi(b2, b3);
-    let e12 = b2.chi(b3, b4);
-    let e13 = b3.chi(b4, b0);
-    let e14 = b4.chi(b0, b1);
-    let b0 = a4.xor_rol::<{ RHO[4] }>(d4);
-    let b1 = a5.xor_rol::<{ RHO[5] }>(d0);
-    let b2 = a11.xor_rol::<{ RHO[11] }>(d1);
-    let b3 = a17.xor_rol::<{ RHO[17] }>(d2);
-    let b4 = a23.xor_rol::<{ RHO[23] }>(d3);
-    let e15 = b0.chi(b1, b2);
-    let e16 = b1.chi(b2, b3);
-    let e17 = b2.chi(b3, b4);
-    let e18 = b3.chi(b4, b0);
-    let e19 = b4.chi(b0, b1);
-    let b0 = a2.xor_rol::<{ RHO[2] }>(d2);
-    let b1 = a8.xor_rol::<{ RHO[8] }>(d3);
-    let b2 = a14.xor_rol::<{ RHO[14] }>(d4);
-    let b3 = a15.xor_rol::<{ RHO[15] }>(d0);
-    let b4 = a21.xor_rol::<{ RHO[21] }>(d1);
-    let e20 = b0.chi(b1, b2);
-    let e21 = b1.chi(b2, b3);
-    let e22 = b2.chi(b3, b4);
-    let e23 = b3.chi(b4, b0);
-    let e24 = b4.chi(b0, b1);
+    // Row y takes lane ((x + 3y) mod 5, x) into position x, with D added and rotated by
+    // ρ's offset.
+    let [e0, e1, e2, e3, e4] = chi(
+        0,
+        [
+            a0.xor_rol::<{ RHO[0] }>(d0),
+            a6.xor_rol::<{ RHO[6] }>(d1),
+            a12.xor_rol::<{ RHO[12] }>(d2),
+            a18.xor_rol::<{ RHO[18] }>(d3),
+            a24.xor_rol::<{ RHO[24] }>(d4),
+        ],
+    );
+    let [e5, e6, e7, e8, e9] = chi(
+        1,
+        [
+            a3.xor_rol::<{ RHO[3] }>(d3),
+            a9.xor_rol::<{ RHO[9] }>(d4),
+            a10.xor_rol::<{ RHO[10] }>(d0),
+            a16.xor_rol::<{ RHO[16] }>(d1),
+            a22.xor_rol::<{ RHO[22] }>(d2),
+        ],
+    );
+    let [e10, e11, e12, e13, e14] = chi(
+        2,
+        [
+            a1.xor_rol::<{ RHO[1] }>(d1),
+            a7.xor_rol::<{ RHO[7] }>(d2),
+            a13.xor_rol::<{ RHO[13] }>(d3),
+            a19.xor_rol::<{ RHO[19] }>(d4),
+            a20.xor_rol::<{ RHO[20] }>(d0),
+        ],
+    );
+    let [e15, e16, e17, e18, e19] = chi(
+        3,
+        [
+            a4.xor_rol::<{ RHO[4] }>(d4),
+            a5.xor_rol::<{ RHO[5] }>(d0),
+            a11.xor_rol::<{ RHO[11] }>(d1),
+            a17.xor_rol::<{ RHO[17] }>(d2),
+            a23.xor_rol::<{ RHO[23] }>(d3),
+        ],
+    );
+    let [e20, e21, e22, e23, e24] = chi(
+        4,
+        [
+            a2.xor_rol::<{ RHO[2] }>(d2),
+            a8.xor_rol::<{ RHO[8] }>(d3),
+            a14.xor_rol::<{ RHO[14] }>(d4),
+            a15.xor_rol::<{ RHO[15] }>(d0),
+            a21.xor_rol::<{ RHO[21] }>(d1),
+        ],
+    );
     // ι
     [
         e0.xor(L::splat(rc)),
@@ -294,6 +347,47 @@ pub(crate) fn round<L: Lane>(a: [L; 25], rc: u64) -> [L; 25] {
         e23,
         e24,
     ]
+}
+
+/// One round of Keccak-f[1600] with χ as FIPS 202 writes it. Generic over the lane, so
+/// that the scalar permutation and the SIMD ones (several states per vector) share it.
+#[inline(always)]
+pub(crate) fn round<L: Lane>(a: [L; 25], rc: u64) -> [L; 25] {
+    round_with(a, rc, |_, [b0, b1, b2, b3, b4]| {
+        [b0.chi(b1, b2), b1.chi(b2, b3), b2.chi(b3, b4), b3.chi(b4, b0), b4.chi(b0, b1)]
+    })
+}
+
+/// One round on a state whose [`COMPLEMENTED`] lanes hold their complements, in and
+/// out. θ and ρ are the same (a complement passes through a rotation, and θ's column
+/// parities carry the complements as known flips into the rows); χ's lane b ⊕ (¬c ∧ d)
+/// is written, for the complements each row's lanes arrive with and the ones its
+/// outputs must leave with, as ∨ or ∧ of the stored lanes, one stored lane of the row
+/// complemented (`n`).
+#[inline(always)]
+fn round_complemented(a: [u64; 25], rc: u64) -> [u64; 25] {
+    round_with(a, rc, |row, [b0, b1, b2, b3, b4]| match row {
+        0 => {
+            let n = !b2;
+            [b0 ^ (b1 | b2), b1 ^ (n | b3), b2 ^ (b3 & b4), b3 ^ (b4 | b0), b4 ^ (b0 & b1)]
+        }
+        1 => {
+            let n = !b4;
+            [b0 ^ (b1 | b2), b1 ^ (b2 & b3), b2 ^ (b3 | n), b3 ^ (b4 | b0), b4 ^ (b0 & b1)]
+        }
+        2 => {
+            let n = !b3;
+            [b0 ^ (b1 | b2), b1 ^ (b2 & b3), b2 ^ (n & b4), n ^ (b4 | b0), b4 ^ (b0 & b1)]
+        }
+        3 => {
+            let n = !b3;
+            [b0 ^ (b1 & b2), b1 ^ (b2 | b3), b2 ^ (n | b4), n ^ (b4 & b0), b4 ^ (b0 | b1)]
+        }
+        _ => {
+            let n = !b1;
+            [b0 ^ (n & b2), n ^ (b2 | b3), b2 ^ (b3 & b4), b3 ^ (b4 | b0), b4 ^ (b0 & b1)]
+        }
+    })
 }
 
 #[cfg(test)]
@@ -341,16 +435,25 @@ mod tests {
             x = x.rotate_left(11).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 7;
             x
         });
-        let mut b = a;
+        let (mut b, mut c) = (a, a);
         for _ in 0..4 {
-            f1600(&mut a);
-            by_tables(&mut b);
-            assert_eq!(a, b);
+            f1600_complemented(&mut a);
+            f1600_andn(&mut b);
+            by_tables(&mut c);
+            assert_eq!(a, c);
+            assert_eq!(b, c);
         }
-        // The all-zero state after one permutation, lane 0 (the Keccak team's test value).
-        let mut z = [0u64; 25];
-        f1600(&mut z);
-        assert_eq!(z[0], 0xf125_8f79_40e1_dde7);
+        // The all-zero and all-one states: lane 0 of the first after one permutation is
+        // the Keccak team's test value.
+        let (mut z, mut y) = ([0u64; 25], [0u64; 25]);
+        f1600_complemented(&mut z);
+        f1600_andn(&mut y);
+        assert_eq!((z[0], y[0]), (0xf125_8f79_40e1_dde7, 0xf125_8f79_40e1_dde7));
+        let (mut z, mut y, mut w) = ([!0u64; 25], [!0u64; 25], [!0u64; 25]);
+        f1600_complemented(&mut z);
+        f1600_andn(&mut y);
+        by_tables(&mut w);
+        assert_eq!((z, y), (w, w));
     }
 
     #[test]

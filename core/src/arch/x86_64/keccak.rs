@@ -11,7 +11,8 @@ use super::transpose;
 use crate::kernel_set::{SeparateStates, StateX4};
 use crate::portable::keccak::{RHO, ROUND_CONSTANTS};
 
-/// Keccak-f[1600] on one state: the portable source compiled with BMI1/BMI2.
+/// Keccak-f[1600] on one state: the portable source in its and-not form, compiled with
+/// BMI1/BMI2.
 pub(crate) fn f1600(_: Avx2, a: &mut [u64; 25]) {
     // SAFETY: the `Avx2` token exists only where AVX2, BMI1 and BMI2 were detected.
     unsafe { f1600_bmi(a) }
@@ -19,7 +20,7 @@ pub(crate) fn f1600(_: Avx2, a: &mut [u64; 25]) {
 
 #[target_feature(enable = "bmi1,bmi2")]
 pub(super) fn f1600_bmi(a: &mut [u64; 25]) {
-    crate::portable::keccak::f1600(a);
+    crate::portable::keccak::f1600_andn(a);
 }
 
 /// Keccak-f[1600] on the first `live` of four interleaved states: a lone state by the
