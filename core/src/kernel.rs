@@ -148,26 +148,25 @@ mod chosen {
     }
 }
 
-/// Without the switch every set may run.
-#[cfg(not(feature = "force-portable"))]
-mod chosen {
-    /// The index in `sets::ALL` of the first set that may run: always the first.
-    #[inline]
-    pub(super) const fn first() -> usize {
-        0
-    }
-}
-
 #[cfg(feature = "force-portable")]
 pub(crate) use chosen::force;
 
-/// The set in use now: the first set this CPU has, from the one the switch names
-/// (without the switch a constant in wasm, so the calls below compile to direct calls).
-/// The indices stay constants for `sets::by_index`, the switch a compare beside each.
+/// The set in use now: the first set this CPU has, from the one the switch names.
+#[cfg(feature = "force-portable")]
 #[inline]
 fn set() -> &'static KernelSet {
     let first = chosen::first();
     (0..sets::ALL.len()).filter(|&i| i >= first).find_map(sets::by_index).unwrap_or(&crate::portable::SET)
+}
+
+/// The set in use now: without the switch, the first set this CPU has (a constant in
+/// wasm, so the calls below compile to direct calls). Written apart from the switch's:
+/// one function over a `first()` that is 0 here grew the wasm modules' code (283 bytes
+/// of the ML-DSA module).
+#[cfg(not(feature = "force-portable"))]
+#[inline]
+fn set() -> &'static KernelSet {
+    (0..sets::ALL.len()).find_map(sets::by_index).unwrap_or(&crate::portable::SET)
 }
 
 /// `avx512`, `avx2`, `neon-sha3`, `neon`, `simd128` or `portable`: the set in use now.

@@ -84,15 +84,16 @@ pub(crate) const RHO: [u32; 25] = {
 /// loads and stores of linear memory in wasm.
 ///
 /// Where the CPU has an and-not instruction (Arm's BIC) the rounds run as FIPS 202
-/// writes them ([`f1600_andn`]); elsewhere (x86-64 without BMI1, wasm, and so the JS
-/// build) in the lane-complementing form ([`round_complemented`]), which needs one NOT
-/// per row of χ where the other needs five.
+/// writes them ([`f1600_andn`]), and in the simd128 wasm builds, which hash through
+/// their two-state kernel and keep this one the smaller; elsewhere (x86-64 without
+/// BMI1, the baseline wasm build, and so the JS build) in the lane-complementing form
+/// ([`round_complemented`]), which needs one NOT per row of χ where the other needs five.
 ///
 // Inlined natively; one shared copy in wasm, where size matters.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn f1600(a: &mut [u64; 25]) {
-    if cfg!(target_arch = "aarch64") { f1600_andn(a) } else { f1600_complemented(a) }
+    if cfg!(any(target_arch = "aarch64", target_feature = "simd128")) { f1600_andn(a) } else { f1600_complemented(a) }
 }
 
 /// Keccak-f[1600] with χ as FIPS 202 writes it, ¬b ∧ c: one instruction where the CPU
@@ -223,12 +224,63 @@ impl Lane for u64 {
     }
 }
 
+/// χ on one row of a round's output: as FIPS 202 writes it, or in the
+/// lane-complementing form.
+trait Chi<L> {
+    /// χ on the five lanes of output row `Y`.
+    fn row<const Y: usize>(b: [L; 5]) -> [L; 5];
+}
+
+/// χ as FIPS 202 writes it: b ⊕ (¬c ∧ d).
+struct AsWritten;
+
+impl<L: Lane> Chi<L> for AsWritten {
+    #[inline(always)]
+    fn row<const Y: usize>([b0, b1, b2, b3, b4]: [L; 5]) -> [L; 5] {
+        [b0.chi(b1, b2), b1.chi(b2, b3), b2.chi(b3, b4), b3.chi(b4, b0), b4.chi(b0, b1)]
+    }
+}
+
+/// χ on a state whose [`COMPLEMENTED`] lanes hold their complements, in and out: for
+/// the complements each row's lanes arrive with (θ's column parities carry them into
+/// D, and a rotation keeps them) and the ones its outputs must leave with, each lane is
+/// ∨ or ∧ of the stored lanes, one stored lane of the row complemented (`n`).
+struct Complemented;
+
+impl Chi<u64> for Complemented {
+    #[inline(always)]
+    fn row<const Y: usize>([b0, b1, b2, b3, b4]: [u64; 5]) -> [u64; 5] {
+        match Y {
+            0 => {
+                let n = !b2;
+                [b0 ^ (b1 | b2), b1 ^ (n | b3), b2 ^ (b3 & b4), b3 ^ (b4 | b0), b4 ^ (b0 & b1)]
+            }
+            1 => {
+                let n = !b4;
+                [b0 ^ (b1 | b2), b1 ^ (b2 & b3), b2 ^ (b3 | n), b3 ^ (b4 | b0), b4 ^ (b0 & b1)]
+            }
+            2 => {
+                let n = !b3;
+                [b0 ^ (b1 | b2), b1 ^ (b2 & b3), b2 ^ (n & b4), n ^ (b4 | b0), b4 ^ (b0 & b1)]
+            }
+            3 => {
+                let n = !b3;
+                [b0 ^ (b1 & b2), b1 ^ (b2 | b3), b2 ^ (n | b4), n ^ (b4 & b0), b4 ^ (b0 | b1)]
+            }
+            _ => {
+                let n = !b1;
+                [b0 ^ (n & b2), n ^ (b2 | b3), b2 ^ (b3 & b4), b3 ^ (b4 | b0), b4 ^ (b0 & b1)]
+            }
+        }
+    }
+}
+
 /// One round of Keccak-f[1600] (θ, ρ, π, χ, ι) on state `a` with round constant `rc`,
-/// written out lane by lane with constant rotations, χ on each row by `chi` (given the
-/// row's number, constant once inlined). ρ, π and χ go one output row at a time, so
-/// that few lanes are live at once (V8 allocates registers in the order written).
+/// written out lane by lane with constant rotations, χ by `C`. ρ, π and χ go one output
+/// row at a time, so that few lanes are live at once (V8 allocates registers in the
+/// order written).
 #[inline(always)]
-fn round_with<L: Lane>(a: [L; 25], rc: u64, chi: impl Fn(usize, [L; 5]) -> [L; 5]) -> [L; 25] {
+fn round_with<L: Lane, C: Chi<L>>(a: [L; 25], rc: u64) -> [L; 25] {
     let [
         a0,
         a1,
@@ -269,56 +321,41 @@ fn round_with<L: Lane>(a: [L; 25], rc: u64, chi: impl Fn(usize, [L; 5]) -> [L; 5
     let d4 = c3.xor_rol1(c0);
     // Row y takes lane ((x + 3y) mod 5, x) into position x, with D added and rotated by
     // ρ's offset.
-    let [e0, e1, e2, e3, e4] = chi(
-        0,
-        [
-            a0.xor_rol::<{ RHO[0] }>(d0),
-            a6.xor_rol::<{ RHO[6] }>(d1),
-            a12.xor_rol::<{ RHO[12] }>(d2),
-            a18.xor_rol::<{ RHO[18] }>(d3),
-            a24.xor_rol::<{ RHO[24] }>(d4),
-        ],
-    );
-    let [e5, e6, e7, e8, e9] = chi(
-        1,
-        [
-            a3.xor_rol::<{ RHO[3] }>(d3),
-            a9.xor_rol::<{ RHO[9] }>(d4),
-            a10.xor_rol::<{ RHO[10] }>(d0),
-            a16.xor_rol::<{ RHO[16] }>(d1),
-            a22.xor_rol::<{ RHO[22] }>(d2),
-        ],
-    );
-    let [e10, e11, e12, e13, e14] = chi(
-        2,
-        [
-            a1.xor_rol::<{ RHO[1] }>(d1),
-            a7.xor_rol::<{ RHO[7] }>(d2),
-            a13.xor_rol::<{ RHO[13] }>(d3),
-            a19.xor_rol::<{ RHO[19] }>(d4),
-            a20.xor_rol::<{ RHO[20] }>(d0),
-        ],
-    );
-    let [e15, e16, e17, e18, e19] = chi(
-        3,
-        [
-            a4.xor_rol::<{ RHO[4] }>(d4),
-            a5.xor_rol::<{ RHO[5] }>(d0),
-            a11.xor_rol::<{ RHO[11] }>(d1),
-            a17.xor_rol::<{ RHO[17] }>(d2),
-            a23.xor_rol::<{ RHO[23] }>(d3),
-        ],
-    );
-    let [e20, e21, e22, e23, e24] = chi(
-        4,
-        [
-            a2.xor_rol::<{ RHO[2] }>(d2),
-            a8.xor_rol::<{ RHO[8] }>(d3),
-            a14.xor_rol::<{ RHO[14] }>(d4),
-            a15.xor_rol::<{ RHO[15] }>(d0),
-            a21.xor_rol::<{ RHO[21] }>(d1),
-        ],
-    );
+    let [e0, e1, e2, e3, e4] = C::row::<0>([
+        a0.xor_rol::<{ RHO[0] }>(d0),
+        a6.xor_rol::<{ RHO[6] }>(d1),
+        a12.xor_rol::<{ RHO[12] }>(d2),
+        a18.xor_rol::<{ RHO[18] }>(d3),
+        a24.xor_rol::<{ RHO[24] }>(d4),
+    ]);
+    let [e5, e6, e7, e8, e9] = C::row::<1>([
+        a3.xor_rol::<{ RHO[3] }>(d3),
+        a9.xor_rol::<{ RHO[9] }>(d4),
+        a10.xor_rol::<{ RHO[10] }>(d0),
+        a16.xor_rol::<{ RHO[16] }>(d1),
+        a22.xor_rol::<{ RHO[22] }>(d2),
+    ]);
+    let [e10, e11, e12, e13, e14] = C::row::<2>([
+        a1.xor_rol::<{ RHO[1] }>(d1),
+        a7.xor_rol::<{ RHO[7] }>(d2),
+        a13.xor_rol::<{ RHO[13] }>(d3),
+        a19.xor_rol::<{ RHO[19] }>(d4),
+        a20.xor_rol::<{ RHO[20] }>(d0),
+    ]);
+    let [e15, e16, e17, e18, e19] = C::row::<3>([
+        a4.xor_rol::<{ RHO[4] }>(d4),
+        a5.xor_rol::<{ RHO[5] }>(d0),
+        a11.xor_rol::<{ RHO[11] }>(d1),
+        a17.xor_rol::<{ RHO[17] }>(d2),
+        a23.xor_rol::<{ RHO[23] }>(d3),
+    ]);
+    let [e20, e21, e22, e23, e24] = C::row::<4>([
+        a2.xor_rol::<{ RHO[2] }>(d2),
+        a8.xor_rol::<{ RHO[8] }>(d3),
+        a14.xor_rol::<{ RHO[14] }>(d4),
+        a15.xor_rol::<{ RHO[15] }>(d0),
+        a21.xor_rol::<{ RHO[21] }>(d1),
+    ]);
     // ι
     [
         e0.xor(L::splat(rc)),
@@ -353,41 +390,13 @@ fn round_with<L: Lane>(a: [L; 25], rc: u64, chi: impl Fn(usize, [L; 5]) -> [L; 5
 /// that the scalar permutation and the SIMD ones (several states per vector) share it.
 #[inline(always)]
 pub(crate) fn round<L: Lane>(a: [L; 25], rc: u64) -> [L; 25] {
-    round_with(a, rc, |_, [b0, b1, b2, b3, b4]| {
-        [b0.chi(b1, b2), b1.chi(b2, b3), b2.chi(b3, b4), b3.chi(b4, b0), b4.chi(b0, b1)]
-    })
+    round_with::<L, AsWritten>(a, rc)
 }
 
-/// One round on a state whose [`COMPLEMENTED`] lanes hold their complements, in and
-/// out. θ and ρ are the same (a complement passes through a rotation, and θ's column
-/// parities carry the complements as known flips into the rows); χ's lane b ⊕ (¬c ∧ d)
-/// is written, for the complements each row's lanes arrive with and the ones its
-/// outputs must leave with, as ∨ or ∧ of the stored lanes, one stored lane of the row
-/// complemented (`n`).
+/// One round on a state whose [`COMPLEMENTED`] lanes hold their complements, in and out.
 #[inline(always)]
 fn round_complemented(a: [u64; 25], rc: u64) -> [u64; 25] {
-    round_with(a, rc, |row, [b0, b1, b2, b3, b4]| match row {
-        0 => {
-            let n = !b2;
-            [b0 ^ (b1 | b2), b1 ^ (n | b3), b2 ^ (b3 & b4), b3 ^ (b4 | b0), b4 ^ (b0 & b1)]
-        }
-        1 => {
-            let n = !b4;
-            [b0 ^ (b1 | b2), b1 ^ (b2 & b3), b2 ^ (b3 | n), b3 ^ (b4 | b0), b4 ^ (b0 & b1)]
-        }
-        2 => {
-            let n = !b3;
-            [b0 ^ (b1 | b2), b1 ^ (b2 & b3), b2 ^ (n & b4), n ^ (b4 | b0), b4 ^ (b0 & b1)]
-        }
-        3 => {
-            let n = !b3;
-            [b0 ^ (b1 & b2), b1 ^ (b2 | b3), b2 ^ (n | b4), n ^ (b4 & b0), b4 ^ (b0 | b1)]
-        }
-        _ => {
-            let n = !b1;
-            [b0 ^ (n & b2), n ^ (b2 | b3), b2 ^ (b3 & b4), b3 ^ (b4 | b0), b4 ^ (b0 & b1)]
-        }
-    })
+    round_with::<u64, Complemented>(a, rc)
 }
 
 #[cfg(test)]
