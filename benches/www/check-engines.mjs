@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { tally } from '../../testkit/js/tally.mjs';
-import { COLD_START_ENTRIES } from '../js/names.mjs';
+import { COLD_START_ENTRIES, COLD_START_SUITE } from '../js/names.mjs';
 import { runBench } from './run.mjs';
 
 const [dist = 'dist'] = process.argv.slice(2);
@@ -53,7 +53,7 @@ for (const engine of ['firefox', 'webkit']) {
   // Section 7's cold start: each entry imported in fresh workers, the first verify true.
   for (const entry of COLD_START_ENTRIES) {
     const c = lines.find((r) => r.type === 'cold-start' && r.way === entry);
-    check(c && c.target === engine && c.processes === 3 && c.first_verify_ns >= c.import_ns && c.import_ns > 0, `${engine}: cold start of ${entry} in fresh workers`);
+    check(c && c.target === engine && c.suite === COLD_START_SUITE && c.processes === 3 && c.first_verify_ns >= c.import_ns && c.import_ns > 0, `${engine}: cold start of ${entry} in fresh workers`);
   }
   // Section 8: the certificate of every validator through pqverify/pool, one worker and all cores.
   const certificates = lines.filter((r) => r.type === 'certificate');

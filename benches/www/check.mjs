@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { openPage } from '../../testkit/js/chromium.mjs';
 import { tally } from '../../testkit/js/tally.mjs';
-import { COLD_START_ENTRIES } from '../js/names.mjs';
+import { COLD_START_ENTRIES, COLD_START_SUITE } from '../js/names.mjs';
 
 const [dist = 'dist', nativePath, shot = 'shot.png'] = process.argv.slice(2);
 const SUITES = ['ML-DSA-44', 'SLH-DSA-SHAKE-128f'];
@@ -64,8 +64,9 @@ try {
   // Section 7's cold start: each entry imported in fresh workers, the first verify true.
   for (const entry of COLD_START_ENTRIES) {
     const c = lines.find((r) => r.type === 'cold-start' && r.way === entry);
-    check(c && c.target === 'chromium' && c.suite === 'ML-DSA-44' && c.processes === 3 && c.import_ns > 0 && c.first_verify_ns >= c.import_ns,
+    check(c && c.target === 'chromium' && c.suite === COLD_START_SUITE && c.processes === 3 && c.import_ns > 0 && c.first_verify_ns >= c.import_ns,
       `cold-start record for ${entry} in fresh workers`);
+    check((await page.locator(`tr[data-cold-start="${entry}"]`).count()) === 1, `the page shows the cold start of ${entry}`);
   }
   // Section 8 on the page: a certificate of every validator through pqverify/pool (one
   // worker and all cores), and WebCrypto with all in flight for ML-DSA; all valid, shown.

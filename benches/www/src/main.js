@@ -96,6 +96,7 @@ function render() {
   }
   $('results').innerHTML = html;
   $('capacity').innerHTML = capacityTable(get);
+  $('cold-start').innerHTML = coldStartTable();
   $('certificates').innerHTML = certificateTable();
   $('chart').innerHTML = chart(suites, ways, get, withNative ? nat : null);
   $('export').disabled = records.length === 0;
@@ -113,6 +114,18 @@ function capacityTable(get) {
     const m = memory.get(suite);
     html += `<tr data-capacity="${suite}"><td>${suite}</td><td>${first ? us(first.median) : '—'}</td><td>${steady ? us(steady.median) : '—'}</td>` +
       `<td>${prepared ? us(prepared.median) : '—'}</td><td>${m ? `${(m.bytes_per_key / 1024).toFixed(1)} KiB` : '—'}</td></tr>`;
+  }
+  return html;
+}
+
+/** Cold start per entry (fresh workers): import, and import + first verify, in ms. */
+function coldStartTable() {
+  const rows = records.filter((r) => r.type === 'cold-start');
+  if (rows.length === 0) return '';
+  let html = '<tr><th>entry</th><th>suite</th><th>workers</th><th>import ms</th><th>import + first verify ms</th></tr>';
+  for (const r of rows) {
+    html += `<tr data-cold-start="${r.way}"><td>${r.way}</td><td>${r.suite}</td><td>${r.processes}</td>` +
+      `<td>${(r.import_ns / 1e6).toFixed(2)}</td><td>${(r.first_verify_ns / 1e6).toFixed(2)}</td></tr>`;
   }
   return html;
 }
