@@ -76,11 +76,12 @@ pub(crate) fn generate() -> String {
     out
 }
 
-/// The hand-written files whose lists of suites and pre-hash names are generated: each
-/// list stands between a `// xtask tables: KIND` line and a `// xtask tables: end` line,
-/// indented as its marker is. Static ES exports cannot be computed at run time (bundlers
-/// must see them to drop the schemes a wallet does not import), so they are written out
-/// here from `Suite::ALL`.
+/// The hand-written files whose lists of suites, pre-hash names and cold-start entries
+/// are generated: each list stands between a `// xtask tables: KIND` line and a
+/// `// xtask tables: end` line, indented as its marker is. Static ES exports and imports
+/// cannot be computed at run time (bundlers must see them to drop the schemes a wallet
+/// does not import, or to emit an entry the page imports), so they are written out here
+/// from `Suite::ALL` and `names.rs`.
 const LISTED: &[&str] = &[
     "wasm/js/index.js",
     "wasm/js/baseline.js",
@@ -92,6 +93,7 @@ const LISTED: &[&str] = &[
     "wasm/js/api.d.ts",
     "wasm/js/ml-dsa.d.ts",
     "wasm/js/slh-dsa.d.ts",
+    "benches/www/src/fresh-worker.js",
 ];
 
 /// The marker that opens (`KIND`) or closes (`end`) a generated list.
@@ -133,6 +135,10 @@ fn list(kind: &str) -> Result<Vec<String>> {
                 last.push(';');
             }
             lines
+        }
+        // The page's cold-start entries as literal imports, which a bundler follows.
+        "cold-start-imports" => {
+            pqverify_bench::names::COLD_START_ENTRIES.iter().map(|e| format!("'{e}': () => import('{e}'),")).collect()
         }
         other => return Err(format!("unknown list {other:?} in `{MARKER}{kind}`")),
     })
@@ -312,6 +318,7 @@ mod tests {
         assert_eq!(all.len(), 3);
         assert!(all[1].starts_with("slh_dsa_sha2_128s,") && all[2].starts_with("slh_dsa_shake_128s,"), "{all:?}");
         assert_eq!(list("prehash-names").unwrap().concat().matches('\'').count(), 2 * PreHash::ALL.len());
+        assert_eq!(list("cold-start-imports").unwrap()[0], "'pqverify': () => import('pqverify'),");
     }
 
     #[test]

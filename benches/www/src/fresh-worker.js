@@ -4,11 +4,13 @@
 // 200 more prepared keys take. `cold-start`: it imports one entry of the package and
 // verifies once, as a fresh Node process does in benches/js/cold-start.mjs.
 
-// The entries measured cold (names.mjs's COLD_START_ENTRIES), each a literal import
-// the bundler can follow.
+// The entries measured cold (names.rs's COLD_START_ENTRIES, written here by `cargo
+// xtask tables`), each a literal import the bundler can follow.
 const ENTRIES = {
-  pqverify: () => import('pqverify'),
+  // xtask tables: cold-start-imports
+  'pqverify': () => import('pqverify'),
   'pqverify/ml-dsa': () => import('pqverify/ml-dsa'),
+  // xtask tables: end
 };
 
 self.onmessage = async ({ data }) => {
