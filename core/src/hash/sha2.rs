@@ -210,12 +210,8 @@ impl<C: Compression> Md<C> {
         self.state
     }
 
-    /// Hashes more input. (Not inlined in wasm modules with SLH-DSA: its callers there,
-    /// H_msg, MGF1, T_l and the rest, share one copy per hash, 5 KB less code; SLH-DSA's
-    /// hot F and H go through `one_block`. The ML-DSA module's one caller, the
-    /// pre-hash, keeps it inlined.)
-    #[cfg_attr(all(target_arch = "wasm32", feature = "slh-dsa"), inline(never))]
-    #[cfg_attr(not(all(target_arch = "wasm32", feature = "slh-dsa")), inline)]
+    /// Hashes more input.
+    #[inline]
     pub(crate) fn update(&mut self, mut data: &[u8]) {
         self.total += data.len() as u64;
         if self.buf_len > 0 {
@@ -239,9 +235,7 @@ impl<C: Compression> Md<C> {
     }
 
     /// Pads (FIPS 180-4, Section 5.1) and writes the digest truncated to `out.len()` bytes.
-    /// (Inlined as [`update`](Self::update) is.)
-    #[cfg_attr(all(target_arch = "wasm32", feature = "slh-dsa"), inline(never))]
-    #[cfg_attr(not(all(target_arch = "wasm32", feature = "slh-dsa")), inline)]
+    #[inline]
     pub(crate) fn finalize_into(mut self, out: &mut [u8]) {
         let bits = u128::from(self.total) * 8;
         self.buf[self.buf_len] = 0x80;
