@@ -55,22 +55,44 @@ test('each entry verifies its suites as the default entry does, import and requi
   assert.ok(pq.memoryBytes() > mlDsa.memoryBytes(), 'the default entry counts both schemes\' modules');
 });
 
-async function bundleBytes(code) {
+async function bundleBytes(code, platform = 'browser') {
   const result = await esbuild.build({
     stdin: { contents: code, resolveDir: here, loader: 'js' }, bundle: true, minify: true, format: 'esm',
-    platform: 'browser', write: false, logLevel: 'error',
+    platform, write: false, logLevel: 'error',
   });
   return result.outputFiles[0].contents.length;
 }
 
-test('a bundler keeps only the schemes imported from the default entry', async () => {
-  const fromDefault = await bundleBytes("import { ml_dsa44 } from 'pqverify'; globalThis.x = ml_dsa44;");
-  const fromEntry = await bundleBytes("import { ml_dsa44 } from 'pqverify/ml-dsa'; globalThis.x = ml_dsa44;");
-  const slh = await bundleBytes("import * as m from 'pqverify/slh-dsa'; globalThis.x = m;");
-  const all = await bundleBytes("import * as m from 'pqverify'; globalThis.x = m;");
-  // The default entry's own code is a few hundred bytes; no SLH-DSA module rides along.
-  assert.ok(fromDefault - fromEntry < 2000, `${fromDefault} against ${fromEntry}`);
-  assert.ok(all > fromEntry + slh * 0.9, `all suites ${all}: both modules`);
+test('a bundler keeps only the schemes imported from the default entry (for browsers and for Node)', async () => {
+  for (const platform of ['browser', 'node']) {
+    const fromDefault = await bundleBytes("import { ml_dsa44 } from 'pqverify'; globalThis.x = ml_dsa44;", platform);
+    const fromEntry = await bundleBytes("import { ml_dsa44 } from 'pqverify/ml-dsa'; globalThis.x = ml_dsa44;", platform);
+    const slh = await bundleBytes("import * as m from 'pqverify/slh-dsa'; globalThis.x = m;", platform);
+    const all = await bundleBytes("import * as m from 'pqverify'; globalThis.x = m;", platform);
+    // The default entry's own code is a few hundred bytes; no SLH-DSA module rides along
+    // (bundlers take the `module` condition: index.js over the two scheme files).
+    assert.ok(fromDefault - fromEntry < 2000, `${platform}: ${fromDefault} against ${fromEntry}`);
+    assert.ok(all > fromEntry + slh * 0.9, `${platform}: all suites ${all}: both modules`);
+  }
+});
+
+test('Node imports the default entry as one file (index.node.js), which answers as index.js does', async () => {
+  const dir = new URL('.', import.meta.resolve('pqverify/package.json'));
+  assert.equal(import.meta.resolve('pqverify'), new URL('index.node.js', dir).href);
+  const files = await import(new URL('index.js', dir).href);
+  assert.deepEqual(Object.keys(pq).sort(), Object.keys(files).sort());
+  for (const s of SUITES) {
+    const f = fixtures.find((x) => x.suite === s.name);
+    const [pk, msg, sig] = [unhex(f.publicKey), unhex(f.message), unhex(f.pure)];
+    const bad = sig.slice();
+    bad[9] ^= 4;
+    for (const entry of [pq, files]) {
+      assert.equal(entry[s.export].verify(sig, msg, pk), true, s.name);
+      assert.equal(entry[s.export].verify(bad, msg, pk), false, `${s.name} flipped`);
+      assert.equal(entry.verify(s.name, sig, msg, pk), true, `verify('${s.name}', …)`);
+    }
+  }
+  assert.equal(pq.kernels(), files.kernels());
 });
 
 /** Runs `script` (ESM) in a fresh Node process; returns what it printed as JSON. */
