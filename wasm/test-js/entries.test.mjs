@@ -20,6 +20,15 @@ const require = createRequire(import.meta.url);
 const fixtures = nobleFixtures;
 const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
 
+/** Suite `s`'s noble-made key, message and valid signature, and that signature with a bit flipped. */
+function signed(s) {
+  const f = fixtures.find((x) => x.suite === s.name);
+  const [pk, msg, sig] = [unhex(f.publicKey), unhex(f.message), unhex(f.pure)];
+  const bad = sig.slice();
+  bad[9] ^= 4;
+  return { pk, msg, sig, bad };
+}
+
 test('each entry verifies its suites as the default entry does, import and require', () => {
   const entries = [
     ['pqverify/ml-dsa', mlDsa, require('pqverify/ml-dsa'), 'ml-dsa'],
@@ -32,10 +41,7 @@ test('each entry verifies its suites as the default entry does, import and requi
     // Exactly the family's suites, nothing else of the other family.
     for (const s of SUITES) assert.equal(s.export in esm, suites.includes(s), `${name} ${s.export}`);
     for (const s of suites) {
-      const f = fixtures.find((x) => x.suite === s.name);
-      const [pk, msg, sig] = [unhex(f.publicKey), unhex(f.message), unhex(f.pure)];
-      const bad = sig.slice();
-      bad[9] ^= 4;
+      const { pk, msg, sig, bad } = signed(s);
       for (const entry of [esm, cjs]) {
         assert.equal(entry[s.export].verify(sig, msg, pk), true, `${name} ${s.name}`);
         assert.equal(entry[s.export].verify(bad, msg, pk), false, `${name} ${s.name} flipped`);
@@ -82,10 +88,7 @@ test('Node imports the default entry as one file (index.node.js), which answers 
   const files = await import(new URL('index.js', dir).href);
   assert.deepEqual(Object.keys(pq).sort(), Object.keys(files).sort());
   for (const s of SUITES) {
-    const f = fixtures.find((x) => x.suite === s.name);
-    const [pk, msg, sig] = [unhex(f.publicKey), unhex(f.message), unhex(f.pure)];
-    const bad = sig.slice();
-    bad[9] ^= 4;
+    const { pk, msg, sig, bad } = signed(s);
     for (const entry of [pq, files]) {
       assert.equal(entry[s.export].verify(sig, msg, pk), true, s.name);
       assert.equal(entry[s.export].verify(bad, msg, pk), false, `${s.name} flipped`);
