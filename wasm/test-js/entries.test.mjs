@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import * as pq from 'pqverify';
@@ -85,6 +86,8 @@ test('a bundler keeps only the schemes imported from the default entry (for brow
 test('Node imports the default entry as one file (index.node.js), which answers as index.js does', async () => {
   const dir = new URL('.', import.meta.resolve('pqverify/package.json'));
   assert.equal(import.meta.resolve('pqverify'), new URL('index.node.js', dir).href);
+  // One file: it imports nothing (its ML-DSA module is its own, not pqverify/ml-dsa's).
+  assert.doesNotMatch(readFileSync(new URL('index.node.js', dir), 'utf8'), /^\s*(import|export)\b[^;]*\bfrom\s*['"]/m);
   const files = await import(new URL('index.js', dir).href);
   assert.deepEqual(Object.keys(pq).sort(), Object.keys(files).sort());
   for (const s of SUITES) {

@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { CJS, ESM, EXPECTED, MANUAL, SPEED, reportSpeed, run, runtimes } from './runtime-cases.mjs';
 import { POOL, POOL_EXPECTED } from './pool-cases.mjs';
 
+// Which file of the package 'pqverify' resolves to (Deno and Bun take the `node` condition).
+const RESOLVED = "console.log(JSON.stringify(import.meta.resolve('pqverify').split('/').pop()));";
+
 const POOL_SCRIPT = `import { createPool } from 'pqverify/pool';${POOL()}\nconsole.log(JSON.stringify(outcome));`;
 
 for (const node of ['node22', 'node24', 'node26']) {
@@ -24,12 +27,13 @@ for (const node of ['node22', 'node24', 'node26']) {
   });
 }
 
-test('Deno, without permissions or network: import verifies (true, and false when flipped)', () => {
+test('Deno, without permissions or network: import verifies (true, and false when flipped), from index.node.js', () => {
   const bin = join(runtimes, '.bin/deno');
   // No --allow-*: reading the package from node_modules is all Deno grants a local import.
   // A registry on a closed port: were anything fetched, the run would fail.
   const env = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/', DENO_NO_UPDATE_CHECK: '1' };
   assert.deepEqual(run(bin, ['run', '--no-prompt', '--no-remote', '--cached-only'], 'esm.mjs', ESM, env), EXPECTED);
+  assert.equal(run(bin, ['run', '--no-prompt', '--no-remote', '--cached-only'], 'resolve.mjs', RESOLVED, env), 'index.node.js');
 });
 
 test('pqverify/pool in Node 24, Deno and Bun: worker threads verify, certificates check', () => {
@@ -39,10 +43,11 @@ test('pqverify/pool in Node 24, Deno and Bun: worker threads verify, certificate
   assert.deepEqual(run(join(runtimes, '.bin/bun'), ['run', '--no-install'], 'pool.mjs', POOL_SCRIPT), POOL_EXPECTED(2), 'Bun');
 });
 
-test('Bun: import and require verify (true, and false when flipped)', () => {
+test('Bun: import and require verify (true, and false when flipped), import from index.node.js', () => {
   const bin = join(runtimes, '.bin/bun');
   assert.deepEqual(run(bin, ['run', '--no-install'], 'esm.mjs', ESM), EXPECTED);
   assert.deepEqual(run(bin, ['run', '--no-install'], 'cjs.cjs', CJS), EXPECTED);
+  assert.equal(run(bin, ['run', '--no-install'], 'resolve.mjs', RESOLVED), 'index.node.js');
 });
 
 test('node --jitless (no WebAssembly): import "pqverify" does not throw, its first call names pqverify/js, which verifies', () => {
