@@ -32,8 +32,9 @@ test('Deno, without permissions or network: import verifies (true, and false whe
   // No --allow-*: reading the package from node_modules is all Deno grants a local import.
   // A registry on a closed port: were anything fetched, the run would fail.
   const env = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/', DENO_NO_UPDATE_CHECK: '1' };
-  assert.deepEqual(run(bin, ['run', '--no-prompt', '--no-remote', '--cached-only'], 'esm.mjs', ESM, env), EXPECTED);
-  assert.equal(run(bin, ['run', '--no-prompt', '--no-remote', '--cached-only'], 'resolve.mjs', RESOLVED, env), 'index.node.js');
+  const flags = ['run', '--no-prompt', '--no-remote', '--cached-only'];
+  assert.deepEqual(run(bin, flags, 'esm.mjs', ESM, env), EXPECTED);
+  assert.equal(run(bin, flags, 'resolve.mjs', RESOLVED, env), 'index.node.js');
 });
 
 test('pqverify/pool in Node 24, Deno and Bun: worker threads verify, certificates check', () => {
@@ -45,9 +46,10 @@ test('pqverify/pool in Node 24, Deno and Bun: worker threads verify, certificate
 
 test('Bun: import and require verify (true, and false when flipped), import from index.node.js', () => {
   const bin = join(runtimes, '.bin/bun');
-  assert.deepEqual(run(bin, ['run', '--no-install'], 'esm.mjs', ESM), EXPECTED);
-  assert.deepEqual(run(bin, ['run', '--no-install'], 'cjs.cjs', CJS), EXPECTED);
-  assert.equal(run(bin, ['run', '--no-install'], 'resolve.mjs', RESOLVED), 'index.node.js');
+  const flags = ['run', '--no-install'];
+  assert.deepEqual(run(bin, flags, 'esm.mjs', ESM), EXPECTED);
+  assert.deepEqual(run(bin, flags, 'cjs.cjs', CJS), EXPECTED);
+  assert.equal(run(bin, flags, 'resolve.mjs', RESOLVED), 'index.node.js');
 });
 
 test('node --jitless (no WebAssembly): import "pqverify" does not throw, its first call names pqverify/js, which verifies', () => {
