@@ -80,7 +80,9 @@ pub struct Liboqs {
 }
 
 impl Liboqs {
-    /// The vendored liboqs that the build linked in, with every suite it has.
+    /// The vendored liboqs that the build linked in, with every suite it has
+    /// (feature `linked-liboqs`).
+    #[cfg(feature = "linked-liboqs")]
     pub fn new() -> Self {
         Self::open(library::linked())
     }
@@ -100,11 +102,15 @@ impl Liboqs {
         Ok(liboqs)
     }
 
-    /// The library `PQVERIFY_LIBOQS` names when it is set, else the linked one.
+    /// The library `PQVERIFY_LIBOQS` names when it is set, else the linked one (an
+    /// error in a build without feature `linked-liboqs`).
     pub fn from_env() -> Result<Self, String> {
         match std::env::var_os(LIBOQS_ENV) {
             Some(path) if !path.is_empty() => Self::load(Path::new(&path)).map_err(|e| format!("{LIBOQS_ENV}: {e}")),
+            #[cfg(feature = "linked-liboqs")]
             _ => Ok(Self::new()),
+            #[cfg(not(feature = "linked-liboqs"))]
+            _ => Err(format!("{LIBOQS_ENV} is not set and this build links no liboqs; name a liboqs shared library")),
         }
     }
 
@@ -151,6 +157,7 @@ impl Liboqs {
     }
 }
 
+#[cfg(feature = "linked-liboqs")]
 impl Default for Liboqs {
     fn default() -> Self {
         Self::new()
@@ -199,7 +206,7 @@ impl Backend for Liboqs {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "linked-liboqs"))]
 mod tests {
     use super::*;
 
