@@ -143,11 +143,105 @@ export declare function verify(
 /** Every suite with its FIPS name, export name and byte lengths. */
 export declare function suites(): { name: string; export: string; publicKey: number; signature: number }[];
 
-/** Bytes of the wasm module's linear memory (grows by 64 KiB pages, never shrinks); 0 before it is initialised. */
+/** One verification of `verifyMany`: the arguments of `verify(suite, signature, message, publicKey, opts)`. */
+export interface VerifyItem {
+  /** FIPS name, e.g. "ML-DSA-44". */
+  suite: string;
+  signature: Uint8Array;
+  message: Uint8Array;
+  publicKey: PublicKeyInput;
+  /** At most 255 bytes (default empty). */
+  context?: Uint8Array;
+  /** HashML-DSA / HashSLH-DSA with this pre-hash. */
+  prehash?: PreHash;
+  keyFormat?: KeyFormat;
+}
+
+/** Where the native build runs a call: how many of its threads (default: every core; at most that). */
+export interface ThreadsOpts {
+  /** An integer from 1 to the machine's parallelism. WebAssembly runs every call on the calling thread. */
+  threads?: number;
+}
+
+/**
+ * Verifies many signatures, any mix of suites: resolves to their verdicts, in order. The
+ * native build verifies on its thread pool, off the JavaScript thread; WebAssembly in
+ * order, on the calling thread (pqverify/pool spreads work over workers there). Rejects
+ * (TypeError, RangeError) naming the first item that cannot be checked, as `verify` throws.
+ */
+export declare function verifyMany(items: VerifyItem[], opts?: ThreadsOpts): Promise<boolean[]>;
+
+/** A certificate's signature: the validator's index in the set and its signature. */
+export interface CertificateSignature {
+  validator: number;
+  signature: Uint8Array;
+}
+
+/** A certificate's verdicts, in the order of its signatures, and how many verify. */
+export interface CertificateResult {
+  readonly verdicts: boolean[];
+  readonly valid: number;
+}
+
+/** A validator set, its keys decoded and expanded once (`prepareValidators`). */
+export interface ValidatorSet {
+  /** FIPS name of every key. */
+  readonly suite: string;
+  /** Validators in the set. */
+  readonly size: number;
+  /**
+   * Verifies a certificate: each signature on `message` (pure interface, `context`) by the
+   * validator it names. Rejects (RangeError) when a validator is outside the set or signs twice.
+   */
+  verify(message: Uint8Array, signatures: CertificateSignature[], opts?: { context?: Uint8Array } & ThreadsOpts): Promise<CertificateResult>;
+  /** Frees the prepared keys now. */
+  release(): void;
+}
+
+/** Prepares a validator set (validator i is `publicKeys[i]`); rejects naming the first unusable key. */
+export declare function prepareValidators(suite: string, publicKeys: PublicKeyInput[], opts?: { keyFormat?: KeyFormat } & ThreadsOpts): Promise<ValidatorSet>;
+
+/** Options of `createDualVerifier`. */
+export interface DualVerifierOptions {
+  /** The liboqs shared library (≥ 0.12) the primary verifier loads; default: PQVERIFY_LIBOQS. */
+  liboqs?: string;
+  /** "enforce" (default: both must accept; the secondary audits rejections) or "shadow" (the primary's verdict stands). */
+  mode?: 'enforce' | 'shadow';
+  /** The disagreement log: JSON lines appended to this file ("-": standard error), each written before the call returns. */
+  log: string;
+  /** Enforce mode: audit one primary rejection in N (default 1: all; 0: none). */
+  auditRejections?: number;
+  /** Prepared keys pqverify keeps (default 1024; 0: none). */
+  keyCache?: number;
+}
+
+/** What a dual verifier has seen. */
+export interface DualStats {
+  readonly disagreements: number;
+  readonly faults: number;
+  readonly sinkFailures: number;
+}
+
+/** Every signature checked by liboqs (then the RustCrypto reference) and by pqverify. */
+export interface DualVerifier {
+  /** As `verify(suiteName, …)`; throws an Error when a verifier fails or the log cannot be written. */
+  verify(suiteName: string, signature: Uint8Array, message: Uint8Array, publicKey: PublicKeyInput, opts?: VerifyOpts & { prehash?: PreHash }): boolean;
+  stats(): DualStats;
+  /** The two verifiers and the mode, in one line. */
+  describe(): string;
+}
+
+/** The dual check (the native build only: elsewhere it throws an Error saying why). */
+export declare function createDualVerifier(opts: DualVerifierOptions): DualVerifier;
+
+/** Bytes of the wasm module's linear memory (grows by 64 KiB pages, never shrinks); 0 before it is initialised, and with the native build. */
 export declare function memoryBytes(): number;
 
-/** Which kernels run: "simd128" or "portable". */
-export declare function kernels(): 'simd128' | 'portable';
+/** The kernels that run: "simd128" or "portable" (WebAssembly), "native-" and the CPU's set (the native build: "native-avx2", …). */
+export type Kernels = 'simd128' | 'portable' | `native-${string}`;
+
+/** Which kernels run. */
+export declare function kernels(): Kernels;
 
 /** @deprecated The first name of {@link kernels}. */
-export declare function backend(): 'simd128' | 'portable';
+export declare function backend(): Kernels;

@@ -78,14 +78,25 @@ export function publicKey(pk, format, name, isMlDsa) {
  */
 export const BINDINGS = Symbol.for('pqverify.bindings');
 
-/** Errors thrown by the wasm side are about argument values (RangeError); one "pqverify:" prefix. */
+/**
+ * `e`, thrown by an engine, as the package throws it, with one "pqverify:" prefix: the
+ * engines' errors are about argument values (RangeError), but for the native build's
+ * failures that are not (code GenericFailure: a verifier thread, the dual check's
+ * verifiers or log), which stay Errors.
+ */
+export function packageError(e) {
+  if (e instanceof TypeError || e instanceof RangeError) return e;
+  const message = String(e?.message ?? e).replace(/^pqverify: /, '');
+  if (e?.code === 'GenericFailure') return new Error(`pqverify: ${message}`, { cause: e });
+  return new RangeError(`pqverify: ${message}`);
+}
+
+/** `fn()`, its errors as the package throws them (packageError). */
 export function call(fn) {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof TypeError || e instanceof RangeError) throw e;
-    const message = String(e?.message ?? e).replace(/^pqverify: /, '');
-    throw new RangeError(`pqverify: ${message}`);
+    throw packageError(e);
   }
 }
 
@@ -225,23 +236,4 @@ export function verifyByName(suitesByExport, suiteName, sig, msg, pk, opts) {
 /** Every suite with its FIPS name, export name and byte lengths. */
 export function suites() {
   return SUITES.map(({ name, export: exportName, publicKey, signature }) => ({ name, export: exportName, publicKey, signature }));
-}
-
-/**
- * The API of an entry holding every suite in one instance (pqverify/baseline,
- * pqverify/manual): the suites, `verify(suiteName, …)`, `suites()`, `memoryBytes()` and
- * `kernels()` (and its first name, `backend()`).
- * @param {{ linearMemoryBytes: () => number }} instance - the entry's wasm instance
- * @param {() => object} bindings - its initialised exports (initialising them if the entry embeds its build)
- */
-export function makeEntry(instance, bindings) {
-  const all = makeSuites(bindings);
-  return Object.freeze({
-    ...all,
-    suites,
-    verify: (suiteName, sig, msg, pk, opts) => verifyByName(all, suiteName, sig, msg, pk, opts),
-    memoryBytes: () => instance.linearMemoryBytes(),
-    kernels: () => bindings().kernels(),
-    backend: () => bindings().kernels(),
-  });
 }

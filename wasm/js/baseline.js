@@ -3,7 +3,7 @@
 // Firefox before 89). Same API as "pqverify"; embedded, synchronous, nothing fetched.
 import * as glue from './wasm/pqverify_wasm.js';
 import { CODES, WASM } from './wasm/embedded.js';
-import { makeEntry } from './api.js';
+import { makeEntry } from './entry.js';
 import { embedded, makeInstance } from './core.js';
 
 const instance = makeInstance(glue);
@@ -19,6 +19,12 @@ export const {
   verify,
   /** Every suite with its FIPS name, export name and byte lengths. */
   suites,
+  /** Verifies many signatures, any suites: a promise of their verdicts in order (in order, on this thread). */
+  verifyMany,
+  /** Prepares a validator set's keys once, for its quorum certificates. */
+  prepareValidators,
+  /** The dual check: only in the native build; here it throws, saying so. */
+  createDualVerifier,
   /** Bytes of the wasm module's linear memory; 0 before it is initialised. */
   memoryBytes,
   /** Which kernels run: "simd128" or "portable". */

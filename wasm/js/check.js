@@ -18,5 +18,21 @@ export function bytes(name, value) {
   if (!isBytes(value)) {
     throw new TypeError(`pqverify: ${name} must be a Uint8Array, got ${describe(value)}`);
   }
+  if (value.byteLength === 0 && unreadable(value)) {
+    throw new TypeError(`pqverify: ${name} is a Uint8Array whose ArrayBuffer was detached (transferred) or resized below it`);
+  }
   return value;
+}
+
+/**
+ * Whether an empty-looking view cannot be read at all: its buffer detached, or resized
+ * below its start (slice() refuses both). The engines would read such a view as empty.
+ */
+function unreadable(view) {
+  try {
+    view.slice();
+    return false;
+  } catch {
+    return true;
+  }
 }

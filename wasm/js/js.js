@@ -6,7 +6,7 @@
 // Where WebAssembly runs, the other entries are many times faster.
 import * as glue from './js/pqverify_wasm_bg.js';
 import { instantiate } from './js/pqverify_wasm_bg.wasm.js';
-import { makeEntry } from './api.js';
+import { makeEntry } from './entry.js';
 
 // The compiled module's exports (its memory among them), made at the first call.
 let exports = null;
@@ -32,6 +32,12 @@ export const {
   verify,
   /** Every suite with its FIPS name, export name and byte lengths. */
   suites,
+  /** Verifies many signatures, any suites: a promise of their verdicts in order (in order, on this thread). */
+  verifyMany,
+  /** Prepares a validator set's keys once, for its quorum certificates. */
+  prepareValidators,
+  /** The dual check: only in the native build; here it throws, saying so. */
+  createDualVerifier,
   /** Bytes of the compiled module's memory (64 KiB pages); 0 before the first verify. */
   memoryBytes,
   /** Which kernels run: "portable". */

@@ -3,7 +3,7 @@
 // as edge runtimes give an imported .wasm). Nothing is embedded; every suite, either
 // build (wasm/ baseline or wasm-simd/ simd128: one glue).
 import * as glue from './wasm/pqverify_wasm.js';
-import { makeEntry } from './api.js';
+import { makeEntry } from './entry.js';
 import { makeInstance } from './core.js';
 import { makeInit } from './load.js';
 
@@ -27,6 +27,12 @@ export const {
   verify,
   /** Every suite with its FIPS name, export name and byte lengths. */
   suites,
+  /** Verifies many signatures, any suites: a promise of their verdicts in order (in order, on this thread). */
+  verifyMany,
+  /** Prepares a validator set's keys once, for its quorum certificates. */
+  prepareValidators,
+  /** The dual check: only in the native build; here it throws, saying so. */
+  createDualVerifier,
   /** Bytes of the wasm module's linear memory; 0 before it is initialised. */
   memoryBytes,
   /** Which kernels run: "simd128" or "portable". */

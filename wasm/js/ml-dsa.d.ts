@@ -8,7 +8,7 @@ export {
 /** Bytes of this entry's wasm linear memory; 0 before its first verify. */
 export declare function memoryBytes(): number;
 /** Which kernels run: "simd128". */
-export declare function kernels(): 'simd128' | 'portable';
+export declare function kernels(): import('./api.js').Kernels;
 
 /** @deprecated The first name of {@link kernels}. */
-export declare function backend(): 'simd128' | 'portable';
+export declare function backend(): import('./api.js').Kernels;

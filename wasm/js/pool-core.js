@@ -6,11 +6,11 @@
 // contexts, the certificate rule) are checked once, by pqverify-core in the workers
 // (pool-serve.js), with its error text. This file holds no wasm.
 
-import { context, hashId, options, publicKey, suiteByName } from './api.js';
+import { context, options, publicKey, suiteByName } from './api.js';
 import { bytes, describe } from './check.js';
-import { FORMAT, VERDICT, pack } from './pool-protocol.js';
+import { FORMAT, request } from './items.js';
+import { VERDICT, pack } from './pool-protocol.js';
 import { makeScheduler, rebuild } from './pool-scheduler.js';
-import { INTERFACES } from './tables.js';
 
 /** Default time a worker may take to answer one message. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -20,25 +20,6 @@ function positiveInteger(value, name, { zero = false } = {}) {
     throw new RangeError(`pqverify: pool option ${name} must be an integer ≥ ${zero ? 0 : 1}, got ${typeof value === 'number' ? value : describe(value)}`);
   }
   return value;
-}
-
-/**
- * One request of `verifyMany` as a job item: [suite, interface, pre-hash, key format]
- * and its four byte fields. Throws the TypeError or RangeError `verify(suiteName, …)`
- * would throw for the item's types and names.
- */
-function request(item) {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-    throw new TypeError(`pqverify: a verifyMany item must be an object { suite, signature, message, publicKey, … }, got ${describe(item)}`);
-  }
-  const o = options(item, ['suite', 'signature', 'message', 'publicKey', 'context', 'prehash', 'keyFormat'], 'verifyMany item');
-  const suite = suiteByName(o.suite);
-  const sig = bytes('signature', o.signature);
-  const msg = bytes('message', o.message);
-  const ctx = context(o);
-  const head = o.prehash === undefined ? [INTERFACES.pure, 0] : [INTERFACES.prehash, hashId(o.prehash)];
-  const [format, key] = publicKey(o.publicKey, o.keyFormat, suite.name, suite.type === 'ml-dsa');
-  return { head: [suite.id, ...head, FORMAT[format]], fields: [sig, msg, key, ctx] };
 }
 
 /** Item `k` of a job's reply as a result. */

@@ -8,8 +8,6 @@
 // { id, failure: { name, message } }. Suites, interfaces and pre-hashes are the ids of
 // the generated tables.js.
 
-/** Key encodings: the wasm module's KeyFormat numbers. */
-export const FORMAT = Object.freeze({ Raw: 0, Spki: 1 });
 /** The job protocol's verdict codes. */
 export const VERDICT = Object.freeze({ false: 0, true: 1, error: 2 });
 

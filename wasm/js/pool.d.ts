@@ -1,4 +1,6 @@
-import type { KeyFormat, PreHash, PublicKeyInput } from './api.js';
+import type { CertificateResult, CertificateSignature, KeyFormat, PublicKeyInput, VerifyItem } from './api.js';
+
+export type { CertificateResult, CertificateSignature, VerifyItem };
 
 /** Options of `createPool`. */
 export interface PoolOptions {
@@ -20,20 +22,6 @@ export interface PoolOptions {
   workerUrl?: string | URL;
 }
 
-/** One verification of `verifyMany`: the arguments of `verify(suite, signature, message, publicKey, opts)`. */
-export interface VerifyItem {
-  /** FIPS name, e.g. "ML-DSA-44". */
-  suite: string;
-  signature: Uint8Array;
-  message: Uint8Array;
-  publicKey: PublicKeyInput;
-  /** At most 255 bytes (default empty). */
-  context?: Uint8Array;
-  /** HashML-DSA / HashSLH-DSA with this pre-hash. */
-  prehash?: PreHash;
-  keyFormat?: KeyFormat;
-}
-
 /**
  * The outcome of one item: `valid` is true only for a signature that verifies. An
  * item that could not be checked has `valid: false` and the `error` that `verify`
@@ -43,18 +31,6 @@ export interface VerifyItem {
 export interface VerifyResult {
   readonly valid: boolean;
   readonly error?: Error;
-}
-
-/** A certificate's signature: the validator's index in the set and its signature. */
-export interface CertificateSignature {
-  validator: number;
-  signature: Uint8Array;
-}
-
-/** A certificate's verdicts, in the order of its signatures, and how many verify. */
-export interface CertificateResult {
-  readonly verdicts: boolean[];
-  readonly valid: number;
 }
 
 /** A validator set installed in every worker of its pool. */

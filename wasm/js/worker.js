@@ -5,7 +5,7 @@
 // first verify. Every suite, the simd128 build. Same API as "pqverify".
 import * as glue from './wasm/pqverify_wasm.js';
 import module from './wasm-simd/pqverify_wasm_bg.wasm';
-import { makeEntry } from './api.js';
+import { makeEntry } from './entry.js';
 import { makeInstance } from './core.js';
 
 const instance = makeInstance(glue);
@@ -24,6 +24,12 @@ export const {
   verify,
   /** Every suite with its FIPS name, export name and byte lengths. */
   suites,
+  /** Verifies many signatures, any suites: a promise of their verdicts in order (in order, on this thread). */
+  verifyMany,
+  /** Prepares a validator set's keys once, for its quorum certificates. */
+  prepareValidators,
+  /** The dual check: only in the native build; here it throws, saying so. */
+  createDualVerifier,
   /** Bytes of the wasm module's linear memory; 0 before the first verify. */
   memoryBytes,
   /** Which kernels run: "simd128". */

@@ -14,6 +14,7 @@ import * as slhDsa from 'pqverify/slh-dsa';
 import * as baseline from 'pqverify/baseline';
 import { SUITES } from 'pqverify/tables';
 import { nobleFixtures } from './noble-fixture.mjs';
+import { ENGINE, isEngine } from './engine.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -52,14 +53,24 @@ test('each entry verifies its suites as the default entry does, import and requi
     }
   }
   assert.equal(checked, 2 * (3 + 12 + 15));
-  assert.equal(mlDsa.kernels(), 'simd128');
-  assert.equal(slhDsa.kernels(), 'simd128');
+  // The per-scheme entries are the run's engine under import and require; pqverify/baseline
+  // is always the WebAssembly build without SIMD.
+  for (const entry of [mlDsa, slhDsa, require('pqverify/ml-dsa'), require('pqverify/slh-dsa')]) {
+    assert.ok(isEngine(entry.kernels()), `${ENGINE}: ${entry.kernels()}`);
+    // backend(): the deprecated first name.
+    assert.equal(entry.backend(), entry.kernels());
+  }
   assert.equal(baseline.kernels(), 'portable');
-  // backend(): the deprecated first name.
-  assert.equal(mlDsa.backend(), 'simd128');
   assert.equal(baseline.backend(), 'portable');
-  assert.ok(mlDsa.memoryBytes() > 0 && baseline.memoryBytes() > 0);
-  assert.ok(pq.memoryBytes() > mlDsa.memoryBytes(), 'the default entry counts both schemes\' modules');
+  assert.ok(baseline.memoryBytes() > 0);
+  if (ENGINE === 'wasm') {
+    assert.ok(mlDsa.memoryBytes() > 0);
+    assert.ok(pq.memoryBytes() > mlDsa.memoryBytes(), 'the default entry counts both schemes\' modules');
+  } else {
+    // The native build has no WebAssembly memory.
+    assert.equal(pq.memoryBytes(), 0);
+    assert.equal(mlDsa.memoryBytes(), 0);
+  }
 });
 
 async function bundleBytes(code, platform = 'browser') {
@@ -86,19 +97,26 @@ test('a bundler keeps only the schemes imported from the default entry (for brow
 test('Node imports the default entry as one file (index.node.js), which answers as index.js does', async () => {
   const dir = new URL('.', import.meta.resolve('pqverify/package.json'));
   assert.equal(import.meta.resolve('pqverify'), new URL('index.node.js', dir).href);
-  // One file: it imports nothing (its ML-DSA module is its own, not pqverify/ml-dsa's).
-  assert.doesNotMatch(readFileSync(new URL('index.node.js', dir), 'utf8'), /^\s*(import|export)\b[^;]*\bfrom\s*['"]/m);
+  assert.equal(require.resolve('pqverify'), new URL('index.node.cjs', dir).pathname);
+  // One file: it imports only Node's own modules (node:module, to require the native
+  // build or else index.cjs, the WebAssembly build, beside it).
+  const text = readFileSync(new URL('index.node.js', dir), 'utf8');
+  const imported = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+  assert.deepEqual(imported.filter((m) => !m.startsWith('node:')), [], 'imports');
   const files = await import(new URL('index.js', dir).href);
   assert.deepEqual(Object.keys(pq).sort(), Object.keys(files).sort());
+  assert.deepEqual(Object.keys(require('pqverify')).sort(), Object.keys(files).sort());
   for (const s of SUITES) {
     const { pk, msg, sig, bad } = signed(s);
-    for (const entry of [pq, files]) {
+    for (const entry of [pq, files, require('pqverify')]) {
       assert.equal(entry[s.export].verify(sig, msg, pk), true, s.name);
       assert.equal(entry[s.export].verify(bad, msg, pk), false, `${s.name} flipped`);
       assert.equal(entry.verify(s.name, sig, msg, pk), true, `verify('${s.name}', …)`);
     }
   }
-  assert.equal(pq.kernels(), files.kernels());
+  assert.equal(files.kernels(), 'simd128', 'index.js is the WebAssembly build');
+  assert.ok(isEngine(pq.kernels()), `${ENGINE}: ${pq.kernels()}`);
+  assert.equal(require('pqverify').kernels(), pq.kernels());
 });
 
 /** Runs `script` (ESM) in a fresh Node process; returns what it printed as JSON. */
@@ -116,10 +134,17 @@ try { ml_dsa44.verify(new Uint8Array(2420), new Uint8Array(1), new Uint8Array(13
 console.log(JSON.stringify({ imported: true, error }));
 `;
 
-test('without WebAssembly: the import succeeds, the first call is a pqverify: Error', () => {
+/** Whether `entry` answers with the native build in this run (the Node entries do when it loaded). */
+const nativeHere = (entry) => ENGINE === 'native' && ['pqverify', 'pqverify/ml-dsa'].includes(entry);
+
+test('without WebAssembly: the import succeeds, the first call is a pqverify: Error (the native build verifies)', () => {
   for (const entry of ['pqverify', 'pqverify/ml-dsa', 'pqverify/baseline', 'pqverify/manual']) {
     const r = fresh(`delete globalThis.WebAssembly;\n${FIRST_CALL(entry)}`);
     assert.equal(r.imported, true, entry);
+    if (nativeHere(entry)) {
+      assert.equal(r.error, null, entry);
+      continue;
+    }
     assert.equal(r.error?.type, 'Error', entry);
     assert.match(r.error.message, entry === 'pqverify/manual' ? /^pqverify: not initialised/ : /^pqverify: this engine has no WebAssembly .*import from "pqverify\/js"/, entry);
   }
@@ -148,6 +173,10 @@ test('without wasm SIMD: the SIMD entries name pqverify/baseline, which verifies
   const noSimd = `const validate = WebAssembly.validate; WebAssembly.validate = (bytes) => (bytes.length === 31 ? false : validate(bytes));`;
   for (const entry of ['pqverify', 'pqverify/ml-dsa']) {
     const r = fresh(`${noSimd}\n${FIRST_CALL(entry)}`);
+    if (nativeHere(entry)) {
+      assert.equal(r.error, null, entry);
+      continue;
+    }
     assert.equal(r.error?.type, 'Error', entry);
     assert.match(r.error.message, /^pqverify: this engine runs WebAssembly without its SIMD extension .*import from "pqverify\/baseline"/, entry);
   }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 
 import { CJS, ESM, EXPECTED, MANUAL, SPEED, reportSpeed, run, runtimes } from './runtime-cases.mjs';
 import { POOL, POOL_EXPECTED } from './pool-cases.mjs';
+import { ENGINE, isEngine } from './engine.mjs';
 
 // Which file of the package 'pqverify' resolves to (Deno and Bun take the `node` condition).
 const RESOLVED = "console.log(JSON.stringify(import.meta.resolve('pqverify').split('/').pop()));";
@@ -52,15 +53,21 @@ test('Bun: import and require verify (true, and false when flipped), import from
   assert.equal(run(bin, flags, 'resolve.mjs', RESOLVED), 'index.node.js');
 });
 
-test('node --jitless (no WebAssembly): import "pqverify" does not throw, its first call names pqverify/js, which verifies', () => {
+test('node --jitless (no WebAssembly): import "pqverify" does not throw, its first call names pqverify/js, which verifies (the native build needs no WebAssembly)', () => {
   const bin = join(runtimes, 'node24/bin/node');
   const first = `import * as pq from 'pqverify';
 let error = null;
 try { pq.ml_dsa44.verify(new Uint8Array(2420), new Uint8Array(1), new Uint8Array(1312)); } catch (e) { error = e.message; }
-console.log(JSON.stringify({ wasm: typeof WebAssembly, error }));`;
+console.log(JSON.stringify({ wasm: typeof WebAssembly, error, kernels: error === null ? pq.kernels() : null }));`;
   const r = run(bin, ['--jitless'], 'first.mjs', first);
   assert.equal(r.wasm, 'undefined', 'node --jitless has no WebAssembly');
-  assert.match(r.error ?? '', /^pqverify: this engine has no WebAssembly .*import from "pqverify\/js"/);
+  if (ENGINE === 'native') {
+    assert.equal(r.error, null);
+    assert.ok(isEngine(r.kernels), r.kernels);
+    assert.deepEqual(run(bin, ['--jitless'], 'esm.mjs', ESM), EXPECTED);
+  } else {
+    assert.match(r.error ?? '', /^pqverify: this engine has no WebAssembly .*import from "pqverify\/js"/);
+  }
   assert.deepEqual(run(bin, ['--jitless'], 'js.mjs', ESM.replace("from 'pqverify'", "from 'pqverify/js'")), EXPECTED);
   assert.deepEqual(run(bin, ['--jitless'], 'js.cjs', CJS.replace("require('pqverify')", "require('pqverify/js')")), EXPECTED);
 });

@@ -14,7 +14,7 @@ const CONSUMER = `
 import { ml_dsa44 as nobleMlDsa44 } from '@noble/post-quantum/ml-dsa.js';
 import { slh_dsa_shake_128s as nobleSlh } from '@noble/post-quantum/slh-dsa.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { ml_dsa44, slh_dsa_shake_128s, verify, suites, kernels } from 'pqverify';
+import { ml_dsa44, slh_dsa_shake_128s, verify, suites, kernels, verifyMany, prepareValidators, createDualVerifier, type Kernels, type CertificateResult, type DualStats } from 'pqverify';
 import { init, initSync, ml_dsa65 } from 'pqverify/manual';
 import { SUITES } from 'pqverify/tables';
 
@@ -35,8 +35,19 @@ export function check(sig: Uint8Array, msg: Uint8Array, pk: Uint8Array): boolean
   const level: number = ml_dsa44.securityLevel + ml_dsa44.lengths.publicKey;
   const family: 'ml-dsa' | 'slh-dsa' = ml_dsa44.info.type;
   const names: string[] = suites().map((s) => s.name).concat(SUITES.map((s) => s.export));
-  const which: 'simd128' | 'portable' = kernels();
+  const which: Kernels = kernels();
   return a && b && c && d && e && level > 0 && family === 'ml-dsa' && names.length > 0 && which !== 'portable';
+}
+
+// The server calls: a batch, a validator set's certificate, the dual check.
+export async function serve(sig: Uint8Array, msg: Uint8Array, pk: Uint8Array): Promise<number> {
+  const verdicts: boolean[] = await verifyMany([{ suite: 'ML-DSA-44', signature: sig, message: msg, publicKey: pk }], { threads: 2 });
+  const set = await prepareValidators('ML-DSA-44', [pk, pk], { keyFormat: 'raw' });
+  const result: CertificateResult = await set.verify(msg, [{ validator: 1, signature: sig }], { context: new Uint8Array(0), threads: 1 });
+  set.release();
+  const dual = createDualVerifier({ liboqs: '/usr/lib/liboqs.so', log: 'disagreements.jsonl', mode: 'shadow', auditRejections: 1, keyCache: 16 });
+  const stats: DualStats = dual.stats();
+  return verdicts.length + result.valid + stats.disagreements + Number(dual.verify('ML-DSA-44', sig, msg, pk, { context: msg }));
 }
 
 export async function load(bytes: Uint8Array): Promise<void> {
@@ -67,7 +78,7 @@ export function check(sig: Uint8Array, msg: Uint8Array, spki: Uint8Array, jwk: A
   const b: boolean = ml_dsa65.prepare(jwk, { keyFormat: 'jwk' }).verify(sig, msg);
   const c: boolean = slh_dsa_shake_128s.prehash('SHAKE-128').verify(sig, msg, spki, { keyFormat: 'spki' });
   const d: boolean = legacy.verify('ML-DSA-44', sig, msg, spki, { keyFormat: 'raw-public' }) && legacy.kernels() === 'portable';
-  return a && b && c && d && kernels() === 'simd128';
+  return a && b && c && d && kernels() !== 'portable';
 }
 `;
 

@@ -61,6 +61,24 @@ pub(crate) fn peer_016_aarch64() -> Result<PathBuf> {
     build(&peer_016_source()?, &path("target/liboqs-0.16-aarch64"), ALGORITHMS_016, AARCH64)
 }
 
+/// The liboqs that lies once (`wasm/test-js/fixtures/lying-liboqs.c`: liboqs 0.16 but for
+/// one message), with which the package's tests inject a disagreement into the dual check
+/// from Node: `target/lying-liboqs/liboqs.so`, built by the C compiler each time (a second).
+pub(crate) fn lying_stand_in() -> Result<PathBuf> {
+    let source = path("wasm/test-js/fixtures/lying-liboqs.c");
+    let library = path("target/lying-liboqs/liboqs.so");
+    std::fs::create_dir_all(path("target/lying-liboqs")).map_err(|e| e.to_string())?;
+    exec(
+        "cc lying-liboqs.c (the dual check's injected disagreement)",
+        Command::new("cc")
+            .args(["-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-o"])
+            .arg(&library)
+            .arg(&source)
+            .arg("-ldl"),
+    )?;
+    Ok(library)
+}
+
 /// The liboqs 0.16 source, unpacked from `../shared/peers/` once.
 fn peer_016_source() -> Result<PathBuf> {
     let archive = crate::project::root().join(format!("../shared/peers/{PEER_ARCHIVE}.tar.gz"));

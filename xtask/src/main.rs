@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand};
 
 mod aarch64;
 mod acvp;
+mod addon;
 mod architecture;
 mod bench;
 mod builds;

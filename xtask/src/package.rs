@@ -7,12 +7,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::Result;
 use crate::glue::lazy_text_decoder;
 use crate::process::exec;
 use crate::project::{bench_js, package_tools, root, test_js, testkit_js, www_dir};
 use crate::wasm_setup::{rustflags, tool_path, tools};
 use crate::wasm2js;
+use crate::{Result, addon};
 
 /// One wasm build of the package.
 struct Build {
@@ -52,9 +52,9 @@ pub(crate) fn package_dir() -> PathBuf {
     root().join("target/npm/pqverify")
 }
 
-/// Builds the package: wasm-pack (release, wasm-opt 132, weak refs) plus the JS layer.
-/// Returns the packed tarball.
-pub(crate) fn build_package() -> Result<PathBuf> {
+/// Builds the package: wasm-pack (release, wasm-opt 132, weak refs) plus the JS layer,
+/// and its platform packages (the native build, `addon`). Returns the packed tarballs.
+pub(crate) fn build_package() -> Result<Packages> {
     tools()?;
     let root = root();
     for build in BUILDS {
@@ -125,24 +125,54 @@ pub(crate) fn build_package() -> Result<PathBuf> {
         write(&pkg.join(format!("{name}.d.cts")), &esm.replace("'./api.js'", "'./api.cjs'"))?;
     }
     write(&pkg.join("SHA256SUMS"), &sums(&wasm))?;
-    check_recorded_sums(&wasm)?;
+    check_recorded_sums("wasm/SHA256SUMS", &sums(&wasm), "the .wasm files")?;
     write_sizes(&pkg)?;
-    let packed = Command::new("npm")
-        .args(["pack", "--silent", "--pack-destination"])
-        .arg(root.join("target/npm"))
-        .current_dir(&pkg)
-        .output()
-        .map_err(|e| format!("npm pack: {e}"))?;
-    if !packed.status.success() {
-        return Err(format!("npm pack: {}", String::from_utf8_lossy(&packed.stderr)));
-    }
-    let name = String::from_utf8_lossy(&packed.stdout).trim().lines().last().unwrap_or_default().to_owned();
-    let tarball = root.join("target/npm").join(name);
+    let platforms = addon::build(&version(&pkg)?)?;
+    let main = pack(&pkg)?;
     for (file, bytes) in &wasm {
         eprintln!("xtask: {file}: {} bytes", bytes.len());
     }
-    eprintln!("xtask: npm package {}", tarball.display());
-    Ok(tarball)
+    eprintln!(
+        "xtask: npm packages {} and {}",
+        main.display(),
+        platforms.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+    );
+    Ok(Packages { main, platforms })
+}
+
+/// The packed packages: `pqverify` and its platform packages (in `addon::PLATFORMS`' order).
+pub(crate) struct Packages {
+    /// `target/npm/pqverify-<version>.tgz`.
+    pub(crate) main: PathBuf,
+    /// `target/npm/pqverify-<platform>-<version>.tgz`.
+    pub(crate) platforms: Vec<PathBuf>,
+}
+
+impl Packages {
+    /// The tarball of the platform package the machine running xtask installs.
+    pub(crate) fn host_platform(&self) -> &Path {
+        let host = addon::host();
+        let index = addon::PLATFORMS.iter().position(|p| p.name == host.name).unwrap_or(0);
+        &self.platforms[index]
+    }
+}
+
+/// The package's version, from its `package.json` (the platform packages take it, and
+/// `optionalDependencies` names it).
+fn version(pkg: &Path) -> Result<String> {
+    let text = std::fs::read_to_string(pkg.join("package.json")).map_err(|e| format!("package.json: {e}"))?;
+    let manifest: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("package.json: {e}"))?;
+    let version = manifest["version"].as_str().ok_or("package.json has no version")?.to_owned();
+    for platform in &addon::PLATFORMS {
+        let pinned = manifest["optionalDependencies"][platform.package()].as_str();
+        if pinned != Some(version.as_str()) {
+            return Err(format!(
+                "package.json's optionalDependencies must pin {} to exactly {version}, got {pinned:?}",
+                platform.package()
+            ));
+        }
+    }
+    Ok(version)
 }
 
 fn write(file: &Path, text: &str) -> Result {
@@ -294,9 +324,23 @@ fn bundle_entries(pkg: &Path) -> Result {
     }
     esbuild("index.js", "cjs", "index.cjs", &[])?;
     esbuild("index.js", "esm", "index.bundle.js", &["./ml-dsa.js", "./slh-dsa.js"])?;
-    // Node's ESM loader costs about half a millisecond a file: under the `node` condition
-    // the default entry is one file (both schemes inside), as index.cjs is.
-    esbuild("index.js", "esm", "index.node.js", &[])?;
+    // The Node, Bun and Deno entries (the `node` condition): the native build, or else
+    // the WebAssembly entry of the same name, required only then. One file each (Node's
+    // ESM loader costs about half a millisecond a file), for import and for require.
+    for entry in ["index", "ml-dsa", "slh-dsa"] {
+        for (format, out) in [("esm", "js"), ("cjs", "cjs")] {
+            exec(
+                &format!("esbuild {entry}-node.js → {entry}.node.{out}"),
+                Command::new(package_tools().join("node_modules/.bin/esbuild"))
+                    .arg(pkg.join(format!("{entry}-node.js")))
+                    .args(["--bundle", &format!("--format={format}"), "--platform=node", "--target=node18"])
+                    .args(["--log-level=warning", "--minify-identifiers", "--minify-syntax"])
+                    // CommonJS has no import.meta: the file's own path serves createRequire.
+                    .args(if format == "cjs" { &["--define:import.meta.url=__filename"][..] } else { &[] })
+                    .arg(format!("--outfile={}", pkg.join(format!("{entry}.node.{out}")).display())),
+            )?;
+        }
+    }
     for entry in ["ml-dsa", "slh-dsa", "baseline", "index"] {
         std::fs::rename(pkg.join(format!("{entry}.bundle.js")), pkg.join(format!("{entry}.js")))
             .map_err(|e| format!("{entry}.js: {e}"))?;
@@ -314,48 +358,67 @@ fn bundle_entries(pkg: &Path) -> Result {
     Ok(())
 }
 
+/// One `sha256sum` line: the SHA-256 of `bytes`, then `file`.
+pub(crate) fn sum_line(file: &str, bytes: &[u8]) -> String {
+    use sha2::Digest;
+    format!("{}  {file}\n", hex::encode(sha2::Sha256::digest(bytes)))
+}
+
 /// The `sha256sum` lines of the built modules (the .wasm files and the wasm2js
 /// build), as in the package's SHA256SUMS.
 fn sums(wasm: &[(String, Vec<u8>)]) -> String {
-    use sha2::Digest;
-    wasm.iter().map(|(file, bytes)| format!("{}  {file}\n", hex::encode(sha2::Sha256::digest(bytes)))).collect()
+    wasm.iter().map(|(file, bytes)| sum_line(file, bytes)).collect()
 }
 
-/// The recorded sums of the published build.
-const RECORDED_SUMS: &str = "wasm/SHA256SUMS";
-
-/// The .wasm files just built must be the recorded ones: a wallet rebuilding the
-/// package from this commit gets the files it ships, byte for byte. A change to the
+/// The built files' sums (`built`, `sha256sum` lines) must be the ones recorded in
+/// `recorded` (`wasm/SHA256SUMS`, `node/SHA256SUMS`): a wallet or a server rebuilding
+/// the package from this commit gets the files it ships, byte for byte. A change to the
 /// Rust code changes them; `PQVERIFY_RECORD_SUMS=1 cargo xtask test --only "npm package"`
 /// records the new sums, which are then committed with the change.
-fn check_recorded_sums(wasm: &[(String, Vec<u8>)]) -> Result {
-    let built = sums(wasm);
-    let file = root().join(RECORDED_SUMS);
+pub(crate) fn check_recorded_sums(recorded: &str, built: &str, what: &str) -> Result {
+    let file = root().join(recorded);
     if std::env::var("PQVERIFY_RECORD_SUMS").is_ok_and(|v| v == "1") {
-        write(&file, &built)?;
-        eprintln!("xtask: recorded the .wasm sums in {RECORDED_SUMS}");
+        write(&file, built)?;
+        eprintln!("xtask: recorded the sums of {what} in {recorded}");
         return Ok(());
     }
-    let recorded = std::fs::read_to_string(&file).unwrap_or_default();
-    if recorded != built {
+    let on_record = std::fs::read_to_string(&file).unwrap_or_default();
+    if on_record != built {
         return Err(format!(
-            "the .wasm files built here are not the ones recorded in {RECORDED_SUMS}.\nrecorded:\n{recorded}built:\n{built}\
+            "{what} built here are not the ones recorded in {recorded}.\nrecorded:\n{on_record}built:\n{built}\
              If the Rust code changed, record them: PQVERIFY_RECORD_SUMS=1 cargo xtask test --only \"npm package\""
         ));
     }
-    eprintln!("xtask: the .wasm files match {RECORDED_SUMS}");
+    eprintln!("xtask: {what} match {recorded}");
     Ok(())
 }
 
-/// Installs the packed package into the JS test project, the benchmark's Node runner and
-/// the page, as a user would.
-pub(crate) fn install_package(tarball: &Path) -> Result {
+/// `npm pack` of the package folder `dir` into `target/npm/`: the tarball.
+pub(crate) fn pack(dir: &Path) -> Result<PathBuf> {
+    let packed = Command::new("npm")
+        .args(["pack", "--silent", "--pack-destination"])
+        .arg(root().join("target/npm"))
+        .current_dir(dir)
+        .output()
+        .map_err(|e| format!("npm pack: {e}"))?;
+    if !packed.status.success() {
+        return Err(format!("npm pack {}: {}", dir.display(), String::from_utf8_lossy(&packed.stderr)));
+    }
+    let name = String::from_utf8_lossy(&packed.stdout).trim().lines().last().unwrap_or_default().to_owned();
+    Ok(root().join("target/npm").join(name))
+}
+
+/// Installs the packed package, with this machine's platform package (which its
+/// `optionalDependencies` name), into the JS test project, the benchmark's Node runner
+/// and the page, as a user would.
+pub(crate) fn install_package(packages: &Packages) -> Result {
     for dir in [test_js(), bench_js(), www_dir()] {
         exec(
             &format!("npm install the packed pqverify into {}", dir.display()),
             Command::new("npm")
                 .args(["install", "--no-save", "--no-audit", "--no-fund"])
-                .arg(tarball)
+                .arg(&packages.main)
+                .arg(packages.host_platform())
                 .current_dir(&dir),
         )?;
     }

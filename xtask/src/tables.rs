@@ -84,6 +84,9 @@ pub(crate) fn generate() -> String {
 /// from `Suite::ALL` and `names.rs`.
 const LISTED: &[&str] = &[
     "wasm/js/index.js",
+    "wasm/js/index-node.js",
+    "wasm/js/ml-dsa-node.js",
+    "wasm/js/slh-dsa-node.js",
     "wasm/js/baseline.js",
     "wasm/js/js.js",
     "wasm/js/manual.js",

@@ -368,23 +368,56 @@ fn wasm_tests(variant: Variant, engine: Engine) -> Result<Ran> {
     libtest_count(&exec_capture("cargo test -p pqverify-wasm", &mut cmd)?)
 }
 
+/// The package's JS tests that exercise the Node entries, which `package_tests` runs a
+/// second time with `PQVERIFY_ENGINE=wasm`: the same tests through WebAssembly.
+const ENGINE_TESTS: [&str; 9] = [
+    "acvp.test.mjs",
+    "boundary.test.mjs",
+    "entries.test.mjs",
+    "key-decoders.test.mjs",
+    "keys.test.mjs",
+    "noble-parity.test.mjs",
+    "package.test.mjs",
+    "runtimes.test.mjs",
+    "server.test.mjs",
+];
+
+/// The package as users install it (its platform package beside it): every JS test, the
+/// Node entries answering with the native build; then the Node entries' tests again with
+/// `PQVERIFY_ENGINE=wasm`.
 fn package_tests() -> Result<Ran> {
-    let tarball = package::build_package()?;
-    package::install_package(&tarball)?;
+    let packages = package::build_package()?;
+    package::install_package(&packages)?;
     let cases = path("target/npm/acvp-cases.json");
     acvp::write_cases(&cases)?;
-    let out = exec_capture(
-        "node --test",
-        Command::new("node")
-            .args(["--expose-gc", "--test", "--test-reporter=tap"])
+    let liboqs = liboqs::peer_016()?;
+    let liar = liboqs::lying_stand_in()?;
+    let node_test = |what: &str, engine: Option<&str>, files: &[&str]| {
+        let mut cmd = Command::new("node");
+        cmd.args(["--expose-gc", "--test", "--test-reporter=tap"])
+            .args(files)
             .env("PQVERIFY_ACVP_CASES", &cases)
-            .current_dir(test_js()),
-    )?;
+            .env("PQVERIFY_TEST_LIBOQS", &liboqs)
+            .env("PQVERIFY_TEST_LYING_LIBOQS", &liar)
+            .env_remove("PQVERIFY_ENGINE")
+            .current_dir(test_js());
+        if let Some(engine) = engine {
+            cmd.env("PQVERIFY_ENGINE", engine);
+        }
+        tap_count(&exec_capture(what, &mut cmd)?)
+    };
+    let native = node_test("node --test (the native build)", None, &[])?;
+    let wasm = node_test("node --test (PQVERIFY_ENGINE=wasm)", Some("wasm"), &ENGINE_TESTS)?;
+    Ok(Ran::Tests(native + wasm))
+}
+
+/// The passed count of a `node --test --test-reporter=tap` run (an error if any failed).
+fn tap_count(out: &str) -> Result<u64> {
     let count = |key: &str| -> u64 {
         out.lines().filter_map(|l| l.strip_prefix(key)).filter_map(|n| n.trim().parse::<u64>().ok()).sum()
     };
     match (count("# pass "), count("# fail ")) {
-        (passed, 0) => Ok(Ran::Tests(passed)),
+        (passed, 0) => Ok(passed),
         (passed, failed) => Err(format!("{passed} passed, {failed} failed")),
     }
 }

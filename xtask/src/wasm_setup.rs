@@ -23,12 +23,17 @@ const SIMD_RUSTFLAGS: &str =
 /// remapped so that the .wasm does not depend on where the checkout or cargo's home is:
 /// the published build's sums are reproducible from any clone (wasm/SHA256SUMS).
 pub(crate) fn rustflags(simd: bool) -> String {
+    let remap = remap_flags();
+    if simd { format!("{SIMD_RUSTFLAGS} {remap}") } else { remap }
+}
+
+/// The flags that take the checkout's and cargo's home's paths out of a build (the
+/// `.wasm` and `.node` files are reproducible from any clone).
+pub(crate) fn remap_flags() -> String {
     let home = std::env::var("CARGO_HOME")
         .map(PathBuf::from)
         .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cargo"));
-    let remap =
-        format!("--remap-path-prefix={}=/pqverify --remap-path-prefix={}=/cargo", root().display(), home.display());
-    if simd { format!("{SIMD_RUSTFLAGS} {remap}") } else { remap }
+    format!("--remap-path-prefix={}=/pqverify --remap-path-prefix={}=/cargo", root().display(), home.display())
 }
 
 /// The wasm-bindgen version pinned with `=` in wasm/Cargo.toml.
