@@ -43,6 +43,46 @@ import * as pq from 'pqverify/manual';
 const require = createRequire(import.meta.url);
 pq.initSync(readFileSync(require.resolve('pqverify/wasm-simd/pqverify_wasm_bg.wasm')));${VERIFY}`;
 
+/**
+ * Scripts that verify every NIST ACVP sigVer case (the file PQVERIFY_ACVP_CASES names)
+ * through `pqverify` by import, by require, and through the per-scheme entries, and print
+ * `{ kernels, count, wrong }` for each (acvp.mjs's wrongCases; the scripts run in a folder
+ * beside acvp.mjs). The runtime needs to read that file and that variable.
+ */
+export const ACVP = {
+  'acvp.mjs': `import * as pq from 'pqverify';
+import { readFileSync } from 'node:fs';
+import { wrongCases } from '../acvp.mjs';
+const cases = JSON.parse(readFileSync(process.env.PQVERIFY_ACVP_CASES, 'utf8'));
+console.log(JSON.stringify({ kernels: pq.kernels(), count: cases.length, wrong: wrongCases(pq, cases) }));`,
+  'acvp.cjs': `const pq = require('pqverify');
+const cases = JSON.parse(require('node:fs').readFileSync(process.env.PQVERIFY_ACVP_CASES, 'utf8'));
+import('../acvp.mjs').then(({ wrongCases }) => {
+  console.log(JSON.stringify({ kernels: pq.kernels(), count: cases.length, wrong: wrongCases(pq, cases) }));
+});`,
+  'acvp-schemes.mjs': `import { suites } from 'pqverify';
+import * as mlDsa from 'pqverify/ml-dsa';
+import * as slhDsa from 'pqverify/slh-dsa';
+import { readFileSync } from 'node:fs';
+import { wrongCases } from '../acvp.mjs';
+const cases = JSON.parse(readFileSync(process.env.PQVERIFY_ACVP_CASES, 'utf8'));
+const kernels = mlDsa.kernels() === slhDsa.kernels() ? mlDsa.kernels() : 'the two entries differ';
+console.log(JSON.stringify({ kernels, count: cases.length, wrong: wrongCases({ ...mlDsa, ...slhDsa, suites }, cases) }));`,
+};
+
+/**
+ * Runs the ACVP scripts with `binary args` (and `env`): asserts every case has its
+ * expected verdict in each, and returns the kernels each reported.
+ */
+export function runAcvp(binary, args, env = {}) {
+  return Object.entries(ACVP).map(([name, script]) => {
+    const r = run(binary, args, name, script, env);
+    assert.equal(r.count, 684, `${binary} ${name}: the ACVP cases`);
+    assert.deepEqual(r.wrong, [], `${binary} ${name}: cases with the wrong verdict`);
+    return r.kernels;
+  });
+}
+
 /** Runs `script` (in a file named `name`) with `cmd args` in a directory beside this one. */
 export function run(binary, args, name, script, env = {}) {
   assert.ok(existsSync(binary), `${binary} is missing; cargo xtask test installs it (wasm/test-js/runtimes, npm ci)`);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-import { CJS, ESM, EXPECTED, MANUAL, SPEED, reportSpeed, run, runtimes } from './runtime-cases.mjs';
+import { CJS, ESM, EXPECTED, MANUAL, SPEED, VERDICTS, reportSpeed, run, runAcvp, runtimes } from './runtime-cases.mjs';
 import { POOL, POOL_EXPECTED } from './pool-cases.mjs';
 import { ENGINE, isEngine } from './engine.mjs';
 
@@ -16,6 +16,44 @@ import { ENGINE, isEngine } from './engine.mjs';
 const RESOLVED = "console.log(JSON.stringify(import.meta.resolve('pqverify').split('/').pop()));";
 
 const POOL_SCRIPT = `import { createPool } from 'pqverify/pool';${POOL()}\nconsole.log(JSON.stringify(outcome));`;
+
+/** Asserts that every entry reported this run's engine (`kernels`, one per ACVP script). */
+function assertEngine(kernels, where) {
+  for (const k of kernels) assert.ok(isEngine(k), `${where}: ${ENGINE} run, but the entries answered with ${k}`);
+}
+
+// What Deno needs to read the ACVP cases, and PQVERIFY_ENGINE (which the package reads
+// only where Deno already grants it: it never prompts).
+const DENO_ACVP = [`--allow-read=${process.env.PQVERIFY_ACVP_CASES}`, '--allow-env=PQVERIFY_ACVP_CASES,PQVERIFY_ENGINE'];
+const DENO_RUN = ['run', '--no-prompt', '--no-remote', '--cached-only'];
+const DENO_ENV = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/', DENO_NO_UPDATE_CHECK: '1' };
+
+for (const node of ['node22', 'node24', 'node26']) {
+  test(`${node}: every NIST ACVP case through import, require and the per-scheme entries, on this run's engine`, () => {
+    assertEngine(runAcvp(join(runtimes, node, 'bin/node'), []), node);
+  });
+}
+
+test('Bun: every NIST ACVP case through import, require and the per-scheme entries, on this run\'s engine', () => {
+  assertEngine(runAcvp(join(runtimes, '.bin/bun'), ['run', '--no-install']), 'Bun');
+});
+
+test('Deno with --allow-ffi: every NIST ACVP case on this run\'s engine; without it, WebAssembly, silently (no prompt)', () => {
+  const deno = join(runtimes, '.bin/deno');
+  assertEngine(runAcvp(deno, [...DENO_RUN, '--allow-ffi', ...DENO_ACVP], DENO_ENV), 'Deno --allow-ffi');
+  // Without FFI permission (and --no-prompt, so a request for it would throw): WebAssembly.
+  for (const kernels of runAcvp(deno, [...DENO_RUN, ...DENO_ACVP], DENO_ENV)) assert.equal(kernels, 'simd128', 'Deno without --allow-ffi');
+});
+
+test('Node 24\'s permission model: without --allow-addons, WebAssembly, silently; with it, the native build', () => {
+  const bin = join(runtimes, 'node24/bin/node');
+  const script = `import * as pq from 'pqverify';${VERDICTS}\nconsole.log(JSON.stringify({ verdicts, kernels: pq.kernels() }));`;
+  const without = run(bin, ['--permission', '--allow-fs-read=*'], 'permission.mjs', script);
+  assert.deepEqual(without, { verdicts: EXPECTED, kernels: 'simd128' });
+  const allowed = run(bin, ['--permission', '--allow-fs-read=*', '--allow-addons'], 'permission.mjs', script);
+  assert.deepEqual(allowed.verdicts, EXPECTED);
+  assert.ok(isEngine(allowed.kernels), allowed.kernels);
+});
 
 for (const node of ['node22', 'node24', 'node26']) {
   test(`${node}: import, require and pqverify/manual verify (true, and false when flipped)`, () => {

@@ -64,6 +64,11 @@ pub(crate) const PLATFORMS: [Platform; 2] = [
     },
 ];
 
+/// The platform package for npm's `cpu` value `cpu` (`x64`, `arm64`).
+pub(crate) fn platform(cpu: &str) -> &'static Platform {
+    PLATFORMS.iter().find(|p| p.cpu == cpu).unwrap_or(&PLATFORMS[0])
+}
+
 /// The platform package of the machine running xtask.
 pub(crate) fn host() -> &'static Platform {
     let arch = if cfg!(target_arch = "aarch64") { "aarch64" } else { "x86_64" };

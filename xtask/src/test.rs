@@ -13,7 +13,7 @@ use crate::builds::{self, Build, Kind};
 use crate::certificates::CHECK_VALIDATORS;
 use crate::process::{cargo, exec, exec_capture, run_with_input, succeeds};
 use crate::project::{path, test_js, www_dir};
-use crate::{Result, aarch64, acvp, bench, differential, fuzz, liboqs, package, setup, wasm_setup, www};
+use crate::{Result, aarch64, acvp, addon, bench, differential, fuzz, liboqs, package, setup, wasm_setup, www};
 
 /// What a step did.
 enum Ran {
@@ -392,6 +392,9 @@ fn package_tests() -> Result<Ran> {
     acvp::write_cases(&cases)?;
     let liboqs = liboqs::peer_016()?;
     let liar = liboqs::lying_stand_in()?;
+    // What install.test.mjs publishes to its local registry.
+    let tarballs = std::env::join_paths(std::iter::once(&packages.main).chain(&packages.platforms))
+        .map_err(|e| format!("tarball paths: {e}"))?;
     let node_test = |what: &str, engine: Option<&str>, files: &[&str]| {
         let mut cmd = Command::new("node");
         cmd.args(["--expose-gc", "--test", "--test-reporter=tap"])
@@ -399,6 +402,8 @@ fn package_tests() -> Result<Ran> {
             .env("PQVERIFY_ACVP_CASES", &cases)
             .env("PQVERIFY_TEST_LIBOQS", &liboqs)
             .env("PQVERIFY_TEST_LYING_LIBOQS", &liar)
+            .env("PQVERIFY_TEST_ARM64_PACKAGE", addon::platform("arm64").dir())
+            .env("PQVERIFY_TEST_TARBALLS", &tarballs)
             .env_remove("PQVERIFY_ENGINE")
             .current_dir(test_js());
         if let Some(engine) = engine {

@@ -81,6 +81,11 @@ pub(crate) fn tools() -> Result {
     npm_ci(&root().join("differential/js"))?;
     // The runtimes the package is tested in (Node 24 …), pinned in their own project.
     npm_ci(&test_js().join("runtimes"))?;
+    // The arm64 Node run under qemu-aarch64: npm installs a package for another CPU only
+    // when forced (the project pins that one package, by its lock file's integrity).
+    npm_ci_with(&test_js().join("runtimes-arm64"), &["--force"])?;
+    // A local npm registry and pnpm, to install the package as users do.
+    npm_ci(&test_js().join("registry"))?;
     npm_ci(&www_dir())
 }
 
@@ -101,6 +106,11 @@ pub(crate) fn browser_engines() -> Result {
 
 /// `npm ci` in `dir` unless its node_modules is newer than its package-lock.json.
 fn npm_ci(dir: &Path) -> Result {
+    npm_ci_with(dir, &[])
+}
+
+/// [`npm_ci`] with extra arguments.
+fn npm_ci_with(dir: &Path, extra: &[&str]) -> Result {
     let installed = dir.join("node_modules/.package-lock.json");
     let stale = match (std::fs::metadata(&installed), std::fs::metadata(dir.join("package-lock.json"))) {
         (Ok(i), Ok(l)) => i.modified().ok() < l.modified().ok(),
@@ -109,7 +119,7 @@ fn npm_ci(dir: &Path) -> Result {
     if stale {
         exec(
             &format!("npm ci ({})", dir.display()),
-            Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(dir),
+            Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).args(extra).current_dir(dir),
         )?;
     }
     Ok(())
