@@ -1,15 +1,18 @@
 // A worker thread of the Node benchmark's capacity records. `first-call`: the time to
 // import the package and verify once (then to prepare a new key and verify with it),
 // in this fresh worker; then, in this fresh instance (whose allocator has nothing
-// freed to reuse), the memory that 200 more prepared keys take. `rate`: verify until
+// freed to reuse), the memory that more prepared keys take (the heap the native build
+// holds, or the WebAssembly memory's growth). `rate`: verify until
 // told the time is up, and count.
 import { parentPort, workerData } from 'node:worker_threads';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
+const { exportName, pk, msg, sig, mode, way, entry, keys: heldKeys } = workerData;
 const t0 = performance.now();
-const pq = await import('pqverify');
-const { exportName, pk, msg, sig, mode, way } = workerData;
+// The WebAssembly build (the package's index.js, as bundlers and browsers get it), or the
+// Node entry (the native build, where its platform package is installed).
+const pq = await import(entry === 'native' ? 'pqverify' : new URL('index.js', new URL('.', import.meta.resolve('pqverify/package.json'))).href);
 const suite = pq[exportName];
 if (mode === 'first-call') {
   const one = suite.verify(sig, msg, pk);
@@ -18,7 +21,7 @@ if (mode === 'first-call') {
   const t2 = performance.now();
   setFlagsFromString('--expose_gc');
   const gc = runInNewContext('gc');
-  const keys = 200;
+  const keys = heldKeys;
   gc();
   const [linear0, heap0] = [pq.memoryBytes(), getHeapStatistics().used_heap_size];
   const held = Array.from({ length: keys }, () => suite.prepare(pk));

@@ -27,20 +27,28 @@ function runWorker(workerData, onReady) {
 
 /**
  * Every capacity record for the fixtures of `suites` (FIPS names; all when empty):
- * `emit(record)` per record. `quick` shortens the measurements.
+ * `emit(record)` per record. `quick` shortens the measurements; `native`: the native
+ * build is installed (its first call and memory are measured too).
  */
-export async function capacity({ fixtures, suites, run, quick, emit }) {
+export async function capacity({ fixtures, suites, run, quick, native, emit }) {
   const handles = quick ? 3 : 7;
   const ms = quick ? 40 : 300;
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const chosen = fixtures.suites.filter((f) => !suites?.length || suites.includes(f.suite));
   for (const f of chosen) {
     const exportName = SUITES.find((s) => s.name === f.suite).export;
-    const data = { exportName, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig) };
-    // First call and memory: fresh workers.
-    const fresh = () => runWorker({ ...data, mode: 'first-call' });
-    for (const record of await firstCallAndMemory('node', run, f.suite, handles, fresh)) emit(record);
-    // Throughput on 1, 2, … worker threads.
+    const data = { exportName, pk: unhex(f.pk), msg: unhex(f.msg), sig: unhex(f.sig), entry: 'wasm' };
+    // Held keys: enough that the WebAssembly memory grows by many 64 KiB pages even for
+    // SLH-DSA's keys of a few hundred bytes.
+    const keys = f.suite.startsWith('ML-DSA') ? 200 : 4000;
+    // First call and memory: fresh workers, the WebAssembly build and (where its platform
+    // package is installed) the native build.
+    for (const [entry, oneShot, prepared] of [['wasm', WAY.pqverify, WAY.pqverifyPrepared], ...(native ? [['native', WAY.pqverifyNative, WAY.pqverifyNativePrepared]] : [])]) {
+      const fresh = () => runWorker({ ...data, entry, keys, mode: 'first-call' });
+      for (const record of await firstCallAndMemory('node', run, f.suite, handles, fresh, [oneShot, prepared])) emit(record);
+    }
+    // Throughput on 1, 2, … worker threads (the WebAssembly build: the native build's
+    // batch across cores is measured apart).
     for (const way of [WAY.pqverify, WAY.pqverifyPrepared]) {
       for (const threads of threadCounts(cores)) {
         const ready = [];

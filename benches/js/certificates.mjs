@@ -2,7 +2,8 @@
 // (native/src/bench.rs): one certificate of every validator's signature on one block
 // hash, timed whole, through the package's verifier pool of 1, 2, 4, … up to the
 // cores workers — the validator set installed in every worker (`pool-prepared`) and
-// one-shot through verifyMany (`pool`) — and, where the platform has the suite, its
+// one-shot through verifyMany (`pool`) — the native build's validator set on its thread
+// pool (`pqverify-native-prepared`, Node) — and, where the platform has the suite, its
 // WebCrypto with all n in flight (keys imported once; `webcrypto-inflight`). While
 // each runs, a 1 ms timer on this thread measures how late it fires. Records are
 // built by the bench module (Rust), as natively.
@@ -51,9 +52,11 @@ async function lateness(work) {
  * @param fixtures - the parsed pqverify-certificates/1 file
  * @param createPool - pqverify/pool's
  * @param record - the bench module's certificateRecord(envJson, measurementJson) → record line
- * @param options - { env, quick, cores, subtle (or null), emit(line), progress(text) }
+ * @param options - { env, quick, cores, subtle (or null), native (the package's Node entry
+ *   on its native build, or null: its validator sets on its thread pool of 1, 2, … cores
+ *   threads, `pqverify-native-prepared`), emit(line), progress(text) }
  */
-export async function certificateScenario(fixtures, createPool, record, { env, quick, cores, subtle, emit, progress }) {
+export async function certificateScenario(fixtures, createPool, record, { env, quick, cores, subtle, native = null, emit, progress }) {
   const budget = quick ? BUDGET.quick : BUDGET.full;
   const measure = async (verify) => {
     const times = [];
@@ -92,6 +95,14 @@ export async function certificateScenario(fixtures, createPool, record, { env, q
       } finally {
         pool.close();
       }
+    }
+    if (native) {
+      const validators = await native.prepareValidators(set.suite, set.keys);
+      for (const threads of threadCounts(cores)) {
+        progress(`certificates: ${set.suite}, the native build on ${threads} threads`);
+        out(WAY.pqverifyNativePrepared, set, threads, await measure(async () => (await validators.verify(set.message, signed, { threads })).verdicts));
+      }
+      validators.release();
     }
     if (subtle && set.suite.startsWith('ML-DSA')) {
       let keys = null;

@@ -13,13 +13,18 @@ import { coldStartRecord } from './records.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 
-// Each way: the module kind and the code that loads it into `verify(msg, sig, pk)`.
-// `t1` is taken when the way is ready for its first call.
+// Each way: the module kind, the code that loads it into `verify(msg, sig, pk)`, and
+// the variables its process gets. `t1` is taken when the way is ready for its first call.
+// Node's entries answer with the native build where its platform package is installed
+// (as here), and with WebAssembly under PQVERIFY_ENGINE=wasm (or without the package).
+const WASM = { PQVERIFY_ENGINE: 'wasm' };
 const WAYS = [
   ['pqverify', 'mjs', `const m = await import('pqverify'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
   ['pqverify (require)', 'cjs', `const m = require('pqverify'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
   ['pqverify/ml-dsa', 'mjs', `const m = await import('pqverify/ml-dsa'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
   ['pqverify/ml-dsa (require)', 'cjs', `const m = require('pqverify/ml-dsa'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
+  ['pqverify (PQVERIFY_ENGINE=wasm)', 'mjs', `const m = await import('pqverify'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`, WASM],
+  ['pqverify/ml-dsa (PQVERIFY_ENGINE=wasm)', 'mjs', `const m = await import('pqverify/ml-dsa'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`, WASM],
   ['pqverify/baseline', 'mjs', `const m = await import('pqverify/baseline'); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
   ['pqverify/manual + init()', 'mjs', `const m = await import('pqverify/manual'); await m.init(); const verify = (msg, sig, pk) => m.ml_dsa44.verify(sig, msg, pk);`],
   ['liboqs-js', 'mjs', `const { createMLDSA44 } = await import('@oqs/liboqs-js/sig'); const s = await createMLDSA44(); const verify = (msg, sig, pk) => s.verify(msg, sig, pk);`],
@@ -35,7 +40,7 @@ export function coldStarts({ fixtures, processes, run }) {
   const f = fixtures.suites.find((s) => s.suite === COLD_START_SUITE);
   const bytes = `const unhex = (h) => new Uint8Array(Buffer.from(h, 'hex'));
 const msg = unhex('${f.msg}'), sig = unhex('${f.sig}'), pk = unhex('${f.pk}');`;
-  return WAYS.map(([way, kind, load]) => {
+  return WAYS.map(([way, kind, load, env = {}]) => {
     const reports = [];
     for (let i = 0; i < processes; i++) {
       const script = `${bytes}
@@ -46,7 +51,7 @@ const ok = verify(msg, sig, pk);
 const t2 = performance.now();
 console.log(JSON.stringify({ importMs: t1 - t0, totalMs: t2 - t0, valid: ok }));`;
       const args = kind === 'mjs' ? ['--input-type=module', '-e', script] : ['-e', script];
-      const out = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: here });
+      const out = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: here, env: { ...process.env, PQVERIFY_ENGINE: '', ...env } });
       if (out.status !== 0) throw new Error(`cold start of ${way}: ${out.stderr || `exit ${out.status}`}`);
       reports.push(JSON.parse(out.stdout.trim().split('\n').pop()));
     }

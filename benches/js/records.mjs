@@ -28,24 +28,25 @@ export function firstCallSample(target, run, way, suite, valuesNs, wrong) {
 }
 
 /**
- * The first-call and memory records of one suite from `handles` fresh workers:
+ * The first-call and memory records of one suite from `handles` fresh workers, under
+ * the way names `[oneShot, prepared]` (default: pqverify's):
  * `fresh()` starts one and resolves to its report ({ oneShotMs, preparedMs, valid, keys,
  * bytesPerKey, jsHeapPerKey? }). Memory is measured in each fresh instance (its
  * allocator has no freed blocks to reuse); the record takes the median over workers.
  */
-export async function firstCallAndMemory(target, run, suite, handles, fresh) {
+export async function firstCallAndMemory(target, run, suite, handles, fresh, [oneShot, prepared] = [WAY.pqverify, WAY.pqverifyPrepared]) {
   const reports = [];
   for (let i = 0; i < handles; i++) reports.push(await fresh());
   const wrong = reports.filter((r) => !r.valid).length;
   const heaps = reports.map((r) => r.jsHeapPerKey).filter((h) => typeof h === 'number');
   const memory = {
-    type: 'memory', schema: SCHEMA, target, run, suite, way: WAY.pqverifyPrepared, keys: reports[0].keys,
+    type: 'memory', schema: SCHEMA, target, run, suite, way: prepared, keys: reports[0].keys,
     bytes_per_key: median(reports.map((r) => r.bytesPerKey)),
   };
   if (heaps.length) memory.js_heap_bytes_per_key = median(heaps);
   return [
-    firstCallSample(target, run, WAY.pqverify, suite, reports.map((r) => r.oneShotMs * 1e6), wrong),
-    firstCallSample(target, run, WAY.pqverifyPrepared, suite, reports.map((r) => r.preparedMs * 1e6), wrong),
+    firstCallSample(target, run, oneShot, suite, reports.map((r) => r.oneShotMs * 1e6), wrong),
+    firstCallSample(target, run, prepared, suite, reports.map((r) => r.preparedMs * 1e6), wrong),
     memory,
   ];
 }

@@ -32,6 +32,16 @@ pub const OX_WASM: &str = "ox-wasm";
 pub const POOL_PREPARED: &str = "pool-prepared";
 /// `pqverify/pool`'s `verifyMany`, one-shot.
 pub const POOL: &str = "pool";
+/// The package's native build (its platform package) in Node or Bun, one-shot.
+pub const PQVERIFY_NATIVE: &str = "pqverify-native";
+/// The package's native build in Node or Bun, the key prepared once.
+pub const PQVERIFY_NATIVE_PREPARED: &str = "pqverify-native-prepared";
+/// The package's `verifyMany` on the native build's thread pool (scaling records: its
+/// rate by threads, on distinct keys).
+pub const PQVERIFY_NATIVE_BATCH: &str = "pqverify-native-batch";
+/// The dual check (enforce) on the distinct-key fixtures: natively pqverify-native's
+/// `DualVerifier`, from JS the package's `createDualVerifier` over the same verifier.
+pub const DUAL_ENFORCE_DISTINCT: &str = "dual-enforce-distinct";
 
 /// Natively, on a CPU with AVX-512: pqverify one-shot held to its AVX2 kernels, beside
 /// a liboqs held to its AVX2 code (the comparison a CPU without AVX-512 makes).
@@ -56,10 +66,14 @@ pub const COLD_START_SUITE: &str = "ML-DSA-44";
 pub const COLD_START_ENTRIES: [&str; 2] = [PQVERIFY, "pqverify/ml-dsa"];
 
 /// Every way a JS runner records, in the order `names.mjs` lists them.
-pub const JS_WAYS: [&str; 14] = [
+pub const JS_WAYS: [&str; 18] = [
     PQVERIFY,
     PQVERIFY_PREPARED,
     PQVERIFY_PORTABLE,
+    PQVERIFY_NATIVE,
+    PQVERIFY_NATIVE_PREPARED,
+    PQVERIFY_NATIVE_BATCH,
+    DUAL_ENFORCE_DISTINCT,
     NOBLE,
     LIBOQS_JS,
     OX,

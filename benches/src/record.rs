@@ -144,7 +144,8 @@ pub struct Memory {
 }
 
 /// Throughput with `threads` threads (natively the batch's rayon pool; in Node,
-/// worker threads each with its own instance of the package).
+/// worker threads each with its own instance of the package, or the native build's
+/// thread pool under `verifyMany`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Scaling {
     /// [`SCHEMA`].
@@ -155,12 +156,20 @@ pub struct Scaling {
     pub run: String,
     /// FIPS name.
     pub suite: String,
-    /// `pqverify`, `pqverify-prepared` or (natively) `dual-enforce`.
+    /// `pqverify`, `pqverify-prepared`, (natively) `dual-enforce`, or (Node, Bun) the
+    /// native build's `pqverify-native-batch`.
     pub way: String,
     /// Threads verifying at once.
     pub threads: u32,
     /// Verifications per second, all threads together.
     pub ops_per_s: f64,
+    /// `pqverify-native-batch`: the event loop's delay while the batch ran
+    /// (`perf_hooks.monitorEventLoopDelay`), its 99th percentile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_loop_p99_ns: Option<f64>,
+    /// And its longest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_loop_max_ns: Option<f64>,
 }
 
 /// A quorum certificate verified as a whole: n validators' signatures on one message,

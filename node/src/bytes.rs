@@ -54,14 +54,10 @@ fn ok(status: sys::napi_status) -> bool {
 impl FromNapiValue for Bytes<'_> {
     unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> napi::Result<Self> {
         let expected = || invalid("expected a Uint8Array");
-        let mut is_typed_array = false;
-        // SAFETY: `env` and `value` are the handles of the current call.
-        if !ok(unsafe { sys::napi_is_typedarray(env, value, &mut is_typed_array) }) || !is_typed_array {
-            return Err(expected());
-        }
         let (mut kind, mut length, mut data, mut buffer, mut offset) =
             (0, 0usize, ptr::null_mut(), ptr::null_mut(), 0usize);
-        // SAFETY: `value` is a typed array (checked above); every out-pointer is a local.
+        // SAFETY: `env` and `value` are the handles of the current call (a value that is
+        // not a typed array is an `napi_invalid_arg` status); every out-pointer is a local.
         let status = unsafe {
             sys::napi_get_typedarray_info(env, value, &mut kind, &mut length, &mut data, &mut buffer, &mut offset)
         };

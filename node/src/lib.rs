@@ -15,11 +15,15 @@
 //! of shared memory are copied before they are read ([`bytes`]), asynchronous calls copy
 //! what their tasks read once, on the calling thread, and a panic becomes a JavaScript
 //! error, never an abort.
-#![allow(unsafe_code, reason = "Node-API calls in bytes.rs; each block states why it is sound")]
+#![allow(
+    unsafe_code,
+    reason = "Node-API calls (bytes.rs) and the counting allocator (heap.rs); each block states why it is sound"
+)]
 
 pub mod batch;
 pub mod bytes;
 pub mod dual;
+pub mod heap;
 pub mod prepared;
 pub mod request;
 pub mod threads;

@@ -234,7 +234,7 @@ export interface DualVerifier {
 /** The dual check (the native build only: elsewhere it throws an Error saying why). */
 export declare function createDualVerifier(opts: DualVerifierOptions): DualVerifier;
 
-/** Bytes of the wasm module's linear memory (grows by 64 KiB pages, never shrinks); 0 before it is initialised, and with the native build. */
+/** Bytes of the wasm module's linear memory (grows by 64 KiB pages, never shrinks; 0 before it is initialised); with the native build, the heap it holds (prepared keys, validator sets, batches in flight). */
 export declare function memoryBytes(): number;
 
 /** The kernels that run: "simd128" or "portable" (WebAssembly), "native-" and the CPU's set (the native build: "native-avx2", …). */

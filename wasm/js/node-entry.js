@@ -28,8 +28,8 @@ export function nodeEntry(require, family, wasmFile) {
   const all = makeSuites(bindings, family);
   const entry = {
     ...all,
-    /** The native build has no WebAssembly memory: 0. */
-    memoryBytes: () => 0,
+    /** The heap the native build holds (its prepared keys, sets and batches). */
+    memoryBytes: () => bindings().memoryBytes(),
     kernels: () => bindings().kernels(),
     backend: () => bindings().kernels(),
   };

@@ -172,6 +172,16 @@ pub(crate) fn pipeline(dir: &Path, run: &Run) -> Result<String> {
         bench.arg("--kernels").arg(name);
     }
     exec("native benchmark suite", &mut bench)?;
+    // The JS runners: the package's ways on both its builds, the native build's dual
+    // check with liboqs 0.16 on the distinct keys (its disagreements logged beside the
+    // native ones'), and the peers.
+    let js_args = |cmd: &mut Command, target: &str| {
+        cmd.arg("--distinct").arg(&distinct).arg("--liboqs").arg(&liboqs_016);
+        cmd.arg("--dual-log").arg(dir.join(format!("disagreements-{target}.jsonl")));
+        if quick {
+            cmd.arg("--quick");
+        }
+    };
     // The active LTS: Node 20 (Debian's, which the tools use) is past its end of life.
     let mut node_bench = Command::new(crate::project::node24()?);
     node_bench
@@ -181,11 +191,17 @@ pub(crate) fn pipeline(dir: &Path, run: &Run) -> Result<String> {
         .arg("--certificates")
         .arg(&certificates)
         .current_dir(bench_js());
-    if quick {
-        node_bench.arg("--quick");
-    }
-    exec("Node benchmark suite in Node 24 (the npm package, noble and liboqs-js)", &mut node_bench)?;
-    let mut files = vec![native, node];
+    js_args(&mut node_bench, "node");
+    exec("Node benchmark suite in Node 24 (the npm package's two builds, noble and liboqs-js)", &mut node_bench)?;
+    let bun = dir.join("bun.jsonl");
+    let mut bun_bench = Command::new(crate::project::bun()?);
+    bun_bench
+        .args(["run", "--no-install", "bench-node.mjs", "--target", "bun", "--out"])
+        .arg(&bun)
+        .current_dir(bench_js());
+    js_args(&mut bun_bench, "bun");
+    exec("Bun benchmark suite (the npm package's two builds)", &mut bun_bench)?;
+    let mut files = vec![native, node, bun];
     if browser {
         www::build_www(validators, build)?;
         wasm_setup::browser_engines()?;

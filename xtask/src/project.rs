@@ -50,3 +50,17 @@ pub(crate) fn node24() -> crate::Result<PathBuf> {
         ))
     }
 }
+
+/// Bun (pinned in `wasm/test-js/runtimes`, installed by the set-up): the benchmark's
+/// Bun run.
+pub(crate) fn bun() -> crate::Result<PathBuf> {
+    let bun = test_js().join("runtimes/node_modules/.bin/bun");
+    if bun.exists() {
+        Ok(bun)
+    } else {
+        Err(format!(
+            "Bun is missing at {}; the set-up installs it with `npm ci` in wasm/test-js/runtimes",
+            bun.display()
+        ))
+    }
+}

@@ -201,6 +201,8 @@ pub(crate) fn scaling(
                     way: way.into(),
                     threads,
                     ops_per_s: rate(threads, duration, verify).map_err(|e| format!("{suite} {way}: {e}"))?,
+                    event_loop_p99_ns: None,
+                    event_loop_max_ns: None,
                 });
             }
         }

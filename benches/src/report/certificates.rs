@@ -127,7 +127,7 @@ impl Report {
                 );
             }
         }
-        out.push_str("\nWays: natively `pqverify-prepared` (the validator set prepared once, `ValidatorSet::verify_certificate`: eight signatures at a time through `PreparedKey::verify_each`, their hashes sharing the Keccak kernel's lanes), `pqverify` (each key decoded per signature, `verify_one_shot`) and `liboqs` (one-shot, on the same rayon pool); in JS engines `pool-prepared` (`pqverify/pool`: the set installed in every worker) and `pool` (`verifyMany`, one-shot) with that many workers, and `webcrypto-inflight` (the platform's WebCrypto, keys imported once, all n verifies in flight). Speed-up per added core: (time on one ÷ time on the most − 1) ÷ (added cores) + 1; 2.00× means each added core did a whole core's work. Calling thread late: the longest a 1 ms timer on the page's (or Node's) main thread fired late while the certificates verified. The chart `certificates.svg` shows the medians on the most threads.\n\n");
+        out.push_str("\nWays: natively `pqverify-prepared` (the validator set prepared once, `ValidatorSet::verify_certificate`: eight signatures at a time through `PreparedKey::verify_each`, their hashes sharing the Keccak kernel's lanes), `pqverify` (each key decoded per signature, `verify_one_shot`) and `liboqs` (one-shot, on the same rayon pool); in JS engines `pool-prepared` (`pqverify/pool`: the set installed in every worker) and `pool` (`verifyMany`, one-shot) with that many workers, in Node `pqverify-native-prepared` (the package's native build: `prepareValidators` once, then `verify` on its pool of that many threads, as `pqverify-prepared` natively), and `webcrypto-inflight` (the platform's WebCrypto, keys imported once, all n verifies in flight). Speed-up per added core: (time on one ÷ time on the most − 1) ÷ (added cores) + 1; 2.00× means each added core did a whole core's work. Calling thread late: the longest a 1 ms timer on the page's (or Node's) main thread fired late while the certificates verified. The chart `certificates.svg` shows the medians on the most threads.\n\n");
     }
 
     /// A bar chart (log scale) of the median certificate time on the most threads, per suite and (target, way).
@@ -178,7 +178,7 @@ impl Report {
         let cores = run.env.cores.max(1);
         let ways: &[(&str, bool)] = match target {
             "native" => &[("pqverify-prepared", true), ("pqverify", true), ("liboqs", true)],
-            "node" => &[(names::POOL_PREPARED, true), (names::POOL, true)],
+            "node" => &[(names::POOL_PREPARED, true), (names::POOL, true), (names::PQVERIFY_NATIVE_PREPARED, true)],
             t if BROWSERS.contains(&t) => &[(names::POOL_PREPARED, true)],
             _ => &[],
         };

@@ -8,7 +8,32 @@ use crate::names;
 const FIRST_CALL: &str = "first-call";
 
 /// The worst-case blocks of a native run: one key per signature, and one key repeated.
-const BLOCK_WAYS: [&str; 2] = ["dual-enforce-distinct", "dual-enforce"];
+const BLOCK_WAYS: [&str; 2] = [names::DUAL_ENFORCE_DISTINCT, "dual-enforce"];
+
+/// The package's native build (its platform package is installed wherever the pipeline
+/// runs): its ways in Node's and Bun's runs.
+const NATIVE_BUILD_WAYS: [&str; 3] =
+    [names::PQVERIFY_NATIVE, names::PQVERIFY_NATIVE_PREPARED, names::DUAL_ENFORCE_DISTINCT];
+
+/// Node's ways: the package's WebAssembly build (with its portable one), liboqs-js, and
+/// the native build's.
+const NODE_WAYS: [&str; 7] = [
+    names::PQVERIFY,
+    names::PQVERIFY_PORTABLE,
+    names::PQVERIFY_PREPARED,
+    names::LIBOQS_JS,
+    NATIVE_BUILD_WAYS[0],
+    NATIVE_BUILD_WAYS[1],
+    NATIVE_BUILD_WAYS[2],
+];
+
+/// Bun's ways: the package's, both builds.
+const BUN_WAYS: [&str; 5] =
+    [names::PQVERIFY, names::PQVERIFY_PREPARED, NATIVE_BUILD_WAYS[0], NATIVE_BUILD_WAYS[1], NATIVE_BUILD_WAYS[2]];
+
+/// Node's cold starts beside [`names::COLD_START_ENTRIES`] (which there answer with the
+/// native build): the same entries on WebAssembly.
+const NODE_WASM_COLD_STARTS: [&str; 2] = ["pqverify (PQVERIFY_ENGINE=wasm)", "pqverify/ml-dsa (PQVERIFY_ENGINE=wasm)"];
 use crate::record::{Record, Sample};
 
 impl Report {
@@ -25,7 +50,8 @@ impl Report {
             let expected_ways: &[&str] = match target.as_str() {
                 // Every native column; liboqs only where it has the suite (below).
                 "native" => &NATIVE_WAYS[1..],
-                "node" => &[names::PQVERIFY, names::PQVERIFY_PORTABLE, names::PQVERIFY_PREPARED, names::LIBOQS_JS],
+                "node" => &NODE_WAYS,
+                "bun" => &BUN_WAYS,
                 // The page loads one build of the package: no portable way there.
                 _ => &[names::PQVERIFY, names::PQVERIFY_PREPARED],
             };
@@ -61,8 +87,8 @@ impl Report {
                 if suite.starts_with("ML-DSA") || loaded_has_slh {
                     liboqs_ways.extend(loaded.iter().chain(&loaded_distinct).map(String::as_str));
                 }
-                // ox's MlDsa44 on both its engines, in every JS engine.
-                if target != "native" && suite == "ML-DSA-44" {
+                // ox's MlDsa44 on both its engines, in every JS engine but Bun's run (the package's ways only).
+                if target != "native" && target != "bun" && suite == "ML-DSA-44" {
                     liboqs_ways.extend([names::OX, names::OX_WASM]);
                 }
                 for way in expected_ways.iter().chain(&liboqs_ways) {
@@ -180,11 +206,26 @@ impl Report {
     /// starts (every JS target) and sizes (Node).
     fn check_capacity(&self, target: &str, samples: &[Sample]) -> Result<(), String> {
         let run = &self.runs[target];
+        if target == "node" || target == "bun" {
+            self.check_native_batch(target)?;
+        }
+        // Bun's run measures the package's ways and the native build's batch only.
+        if target == "bun" {
+            return Ok(());
+        }
+        let (first_calls, memories): (&[&str], &[&str]) = if target == "node" {
+            (
+                &[names::PQVERIFY, names::PQVERIFY_PREPARED, names::PQVERIFY_NATIVE, names::PQVERIFY_NATIVE_PREPARED],
+                &[names::PQVERIFY_PREPARED, names::PQVERIFY_NATIVE_PREPARED],
+            )
+        } else {
+            (&[names::PQVERIFY, names::PQVERIFY_PREPARED], &[names::PQVERIFY_PREPARED])
+        };
         for suite in &self.suites {
-            for way in ["pqverify", "pqverify-prepared"] {
+            for way in first_calls {
                 let first = samples
                     .iter()
-                    .find(|s| s.way == way && &s.suite == suite && s.case == FIRST_CALL)
+                    .find(|s| s.way == *way && &s.suite == suite && s.case == FIRST_CALL)
                     .ok_or_else(|| format!("{target}: no first-call record for {way} {suite}"))?;
                 if !(first.median_ns.is_finite() && first.median_ns > 0.0 && first.samples > 0) {
                     return Err(format!("{target}: first call {way} {suite}: malformed statistics"));
@@ -193,13 +234,15 @@ impl Report {
                     return Err(format!("{target}: first call {way} {suite}: a wrong verdict"));
                 }
             }
-            let m = run
-                .memory
-                .iter()
-                .find(|m| &m.suite == suite && m.way == "pqverify-prepared")
-                .ok_or_else(|| format!("{target}: no memory record for {suite}"))?;
-            if m.keys == 0 || !(m.bytes_per_key.is_finite() && m.bytes_per_key >= 0.0) {
-                return Err(format!("{target}: memory {suite}: malformed"));
+            for way in memories {
+                let m = run
+                    .memory
+                    .iter()
+                    .find(|m| &m.suite == suite && m.way == *way)
+                    .ok_or_else(|| format!("{target}: no memory record for {way} {suite}"))?;
+                if m.keys == 0 || !(m.bytes_per_key.is_finite() && m.bytes_per_key >= 0.0) {
+                    return Err(format!("{target}: memory {way} {suite}: malformed"));
+                }
             }
             if BROWSERS.contains(&target) {
                 continue;
@@ -227,7 +270,32 @@ impl Report {
             Self::check_cold_starts(target, run)?;
         }
         if target == "node" {
+            Self::check_cold_starts_of(target, run, &NODE_WASM_COLD_STARTS)?;
             Self::check_sizes(run)?;
+        }
+        Ok(())
+    }
+
+    /// The native build's `verifyMany` across cores (Node, Bun): ML-DSA-44 on one thread
+    /// and on the machine's cores, with the event loop's delay beside it.
+    fn check_native_batch(&self, target: &str) -> Result<(), String> {
+        let run = &self.runs[target];
+        if !self.suites.iter().any(|s| s == "ML-DSA-44") {
+            return Ok(());
+        }
+        for threads in [1, run.env.cores.max(1)] {
+            let r = run
+                .scaling
+                .iter()
+                .find(|r| r.way == names::PQVERIFY_NATIVE_BATCH && r.suite == "ML-DSA-44" && r.threads == threads)
+                .ok_or_else(|| {
+                    format!("{target}: no scaling record for {} on {threads} threads", names::PQVERIFY_NATIVE_BATCH)
+                })?;
+            let delays = [r.event_loop_p99_ns, r.event_loop_max_ns];
+            if !(r.ops_per_s.is_finite() && r.ops_per_s > 0.0) || delays.iter().any(|d| !d.is_some_and(f64::is_finite))
+            {
+                return Err(format!("{target}: {} on {threads} threads: malformed", names::PQVERIFY_NATIVE_BATCH));
+            }
         }
         Ok(())
     }
@@ -235,7 +303,12 @@ impl Report {
     /// A JS target's cold start (fresh Node processes, fresh browser workers) through
     /// each of [`names::COLD_START_ENTRIES`].
     fn check_cold_starts(target: &str, run: &super::Run) -> Result<(), String> {
-        for way in names::COLD_START_ENTRIES {
+        Self::check_cold_starts_of(target, run, &names::COLD_START_ENTRIES)
+    }
+
+    /// A JS target's cold start through each of `ways`.
+    fn check_cold_starts_of(target: &str, run: &super::Run, ways: &[&str]) -> Result<(), String> {
+        for &way in ways {
             let c = run
                 .cold_starts
                 .iter()
@@ -358,6 +431,9 @@ mod tests {
                     "node-crypto",
                     "webcrypto-import",
                     "node-crypto-import",
+                    names::PQVERIFY_NATIVE,
+                    names::PQVERIFY_NATIVE_PREPARED,
+                    names::DUAL_ENFORCE_DISTINCT,
                 ][..],
             ),
         ] {
@@ -366,27 +442,39 @@ mod tests {
                     records.push(Record::Sample(sample(target, way, case)));
                 }
             }
-            for way in ["pqverify", "pqverify-prepared"] {
+            let prepared: &[&str] = if target == "node" {
+                &["pqverify-prepared", names::PQVERIFY_NATIVE_PREPARED]
+            } else {
+                &["pqverify-prepared"]
+            };
+            for way in ["pqverify", "pqverify-prepared"].iter().chain(if target == "node" {
+                &[names::PQVERIFY_NATIVE, names::PQVERIFY_NATIVE_PREPARED][..]
+            } else {
+                &[][..]
+            }) {
                 records.push(Record::Sample(sample(target, way, FIRST_CALL)));
             }
-            records.push(Record::Memory(Memory {
-                schema: SCHEMA.into(),
-                target: target.into(),
-                run: format!("r-{target}"),
-                suite: SUITE.into(),
-                way: "pqverify-prepared".into(),
-                keys: 200,
-                bytes_per_key: 20_000.0,
-                rss_bytes_per_key: None,
-                js_heap_bytes_per_key: None,
-            }));
+            for way in prepared {
+                records.push(Record::Memory(Memory {
+                    schema: SCHEMA.into(),
+                    target: target.into(),
+                    run: format!("r-{target}"),
+                    suite: SUITE.into(),
+                    way: (*way).into(),
+                    keys: 200,
+                    bytes_per_key: 20_000.0,
+                    rss_bytes_per_key: None,
+                    js_heap_bytes_per_key: None,
+                }));
+            }
             let scaled: &[&str] = if target == "native" {
                 &["pqverify", "pqverify-prepared", "dual-enforce"]
             } else {
-                &["pqverify", "pqverify-prepared"]
+                &["pqverify", "pqverify-prepared", names::PQVERIFY_NATIVE_BATCH]
             };
             for way in scaled {
                 for threads in [1, 2] {
+                    let batch = *way == names::PQVERIFY_NATIVE_BATCH;
                     records.push(Record::Scaling(Scaling {
                         schema: SCHEMA.into(),
                         target: target.into(),
@@ -395,13 +483,16 @@ mod tests {
                         way: (*way).into(),
                         threads,
                         ops_per_s: 1000.0 * f64::from(threads),
+                        event_loop_p99_ns: batch.then_some(1.1e6),
+                        event_loop_max_ns: batch.then_some(2.1e6),
                     }));
                 }
             }
         }
-        for (target, ways) in
-            [("native", &["pqverify-prepared", "pqverify", "liboqs"][..]), ("node", &["pool-prepared", "pool"][..])]
-        {
+        for (target, ways) in [
+            ("native", &["pqverify-prepared", "pqverify", "liboqs"][..]),
+            ("node", &["pool-prepared", "pool", names::PQVERIFY_NATIVE_PREPARED][..]),
+        ] {
             for suite in CERTIFICATE_SUITES {
                 for way in ways {
                     for threads in [1, 2] {
@@ -424,12 +515,12 @@ mod tests {
                 }
             }
         }
-        for way in names::COLD_START_ENTRIES {
+        for way in names::COLD_START_ENTRIES.iter().chain(&NODE_WASM_COLD_STARTS) {
             records.push(Record::ColdStart(ColdStart {
                 schema: SCHEMA.into(),
                 target: "node".into(),
                 run: "r-node".into(),
-                way: way.into(),
+                way: (*way).into(),
                 suite: names::COLD_START_SUITE.into(),
                 processes: 9,
                 import_ns: 9e6,

@@ -92,8 +92,8 @@ const SEED_DUAL_PERCENT: f64 = 418.0;
 /// The browser engines of the page's runs, as targets of their records.
 pub const BROWSERS: [&str; 3] = ["chromium", "firefox", "webkit"];
 
-/// The JS targets in report order.
-const JS_TARGETS: [&str; 4] = ["node", BROWSERS[0], BROWSERS[1], BROWSERS[2]];
+/// The JS targets in report order (Bun: the package's ways only).
+const JS_TARGETS: [&str; 5] = ["node", "bun", BROWSERS[0], BROWSERS[1], BROWSERS[2]];
 
 /// The platforms' own verifiers, as ways of the JS runners.
 const PLATFORM_WAYS: [&str; 5] = [

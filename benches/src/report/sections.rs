@@ -125,6 +125,8 @@ impl Report {
             .filter(|p| self.suites.iter().any(|s| run.get(p, s, "valid").is_some()))
             .collect();
         let _ = writeln!(out, "### {t} ({})\n", run.env.runtime);
+        // The package's native build in this runtime, where its platform package was installed.
+        let has_native = self.suites.iter().any(|s| run.get(names::PQVERIFY_NATIVE, s, "valid").is_some());
         let mut header = vec![
             "suite".to_owned(),
             "way".to_owned(),
@@ -132,6 +134,9 @@ impl Report {
             format!("{t} µs"),
             format!("{t} / native"),
         ];
+        if has_native {
+            header.extend([format!("{t} native µs"), format!("{t} native / native"), format!("{t} / {t} native")]);
+        }
         for p in &peers {
             header.push(format!("{p} µs"));
             // noble and ox (noble inside): how many times faster pqverify is; the wasm
@@ -139,10 +144,18 @@ impl Report {
             header.push(if slow(p) { format!("{p} / pqverify") } else { format!("pqverify / {p}") });
         }
         let _ = writeln!(out, "| {} |\n|---|---|{}", header.join(" | "), "---:|".repeat(header.len() - 2));
+        // Each row: the way natively, its WebAssembly way and its native-build way here.
+        let rows = [
+            (names::PQVERIFY, Some(names::PQVERIFY), Some(names::PQVERIFY_NATIVE)),
+            (names::PQVERIFY_PORTABLE, Some(names::PQVERIFY_PORTABLE), None),
+            (names::PQVERIFY_PREPARED, Some(names::PQVERIFY_PREPARED), Some(names::PQVERIFY_NATIVE_PREPARED)),
+            (names::DUAL_ENFORCE_DISTINCT, None, Some(names::DUAL_ENFORCE_DISTINCT)),
+        ];
         for suite in &self.suites {
-            for way in ["pqverify", "pqverify-portable", "pqverify-prepared"] {
-                let w = run.get(way, suite, "valid").map(|c| c.median_ns);
-                if w.is_none() {
+            for (way, wasm_way, native_way) in rows {
+                let w = wasm_way.and_then(|x| run.get(x, suite, "valid")).map(|c| c.median_ns);
+                let here = native_way.and_then(|x| run.get(x, suite, "valid")).map(|c| c.median_ns);
+                if w.is_none() && here.is_none() {
                     continue;
                 }
                 let native = self.native().and_then(|r| r.get(way, suite, "valid")).map(|c| c.median_ns);
@@ -150,6 +163,11 @@ impl Report {
                     vec![suite.clone(), way.to_owned(), native.map_or("—".into(), |n| format!("{} {}", us(n), ops(n)))];
                 cells.push(w.map_or("—".into(), |w| format!("{} {}", us(w), ops(w))));
                 cells.push(ratio(w, native));
+                if has_native {
+                    cells.push(here.map_or("—".into(), |h| format!("{} {}", us(h), ops(h))));
+                    cells.push(ratio(here, native));
+                    cells.push(ratio(w, here));
+                }
                 for p in &peers {
                     let peer = run.get(p, suite, "valid").map(|c| c.median_ns);
                     cells.push(peer.map_or("—".into(), us));
@@ -163,6 +181,12 @@ impl Report {
             }
         }
         out.push('\n');
+        if has_native {
+            let _ = writeln!(
+                out,
+                "`{t}` µs: the package's WebAssembly build (its `index.js`, as bundlers and browsers get it); `{t} native` µs: the package as `import 'pqverify'` answers here, with its native build (the platform package's Node-API addon: `pqverify-native`, `pqverify-native-prepared`, and `createDualVerifier` with liboqs 0.16 on the distinct-key fixtures beside the native `dual-enforce-distinct`). `{t} / {t} native`: how many times faster the native build is.\n"
+            );
+        }
     }
 
     /// The platforms' own verifiers (WebCrypto, node:crypto) beside the package, per
@@ -183,11 +207,14 @@ impl Report {
                         let Some(p) = run.get(way, suite, "valid").map(|c| c.median_ns) else { continue };
                         let ours = run.get(package, suite, "valid").map(|c| c.median_ns);
                         let native = self.native().and_then(|r| r.get(package, suite, "valid")).map(|c| c.median_ns);
+                        let here =
+                            native_build_way(package).and_then(|w| run.get(w, suite, "valid")).map(|c| c.median_ns);
                         rows.push(format!(
-                            "| {t} | {suite} | {question} | {way} | {} | {package} | {} | {} | {} |",
+                            "| {t} | {suite} | {question} | {way} | {} | {package} | {} | {} | {} | {} |",
                             us(p),
                             ours.map_or("—".into(), us),
                             ratio(ours, Some(p)),
+                            ratio(here, Some(p)),
                             ratio(native, Some(p)),
                         ));
                     }
@@ -198,7 +225,7 @@ impl Report {
             out.push_str("(no platform verifier ran)\n\n");
             return;
         }
-        out.push_str("| target | suite | question | platform way | platform µs | package way | package µs | package / platform | native package way / platform |\n|---|---|---|---|---:|---|---:|---:|---:|\n");
+        out.push_str("| target | suite | question | platform way | platform µs | package way | package µs | package / platform | package's native build here / platform | native package way / platform |\n|---|---|---|---|---:|---|---:|---:|---:|---:|\n");
         for r in rows {
             let _ = writeln!(out, "{r}");
         }
@@ -386,5 +413,15 @@ impl Report {
         run.get("dual-enforce-distinct", suite, "valid")
             .or_else(|| run.get("dual-enforce", suite, "valid"))
             .map(|c| c.median_ns)
+    }
+}
+
+/// The way of the package's native build (Node, Bun) that answers as `package` (its
+/// WebAssembly way) does.
+fn native_build_way(package: &str) -> Option<&'static str> {
+    match package {
+        names::PQVERIFY => Some(names::PQVERIFY_NATIVE),
+        names::PQVERIFY_PREPARED => Some(names::PQVERIFY_NATIVE_PREPARED),
+        _ => None,
     }
 }
