@@ -163,13 +163,22 @@ pub struct Scaling {
     pub threads: u32,
     /// Verifications per second, all threads together.
     pub ops_per_s: f64,
-    /// `pqverify-native-batch`: the event loop's delay while the batch ran
-    /// (`perf_hooks.monitorEventLoopDelay`), its 99th percentile.
+    /// `pqverify-native-batch`: the event loop's delay while the batch verified, after
+    /// the call returned (`perf_hooks.monitorEventLoopDelay`, 1 ms resolution, whose
+    /// interval it includes), the 99th percentile of the round where it was largest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event_loop_p99_ns: Option<f64>,
     /// And its longest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event_loop_max_ns: Option<f64>,
+    /// The same histogram's 99th percentile with the loop idle, in the same process: the
+    /// floor of the two above.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_loop_idle_p99_ns: Option<f64>,
+    /// `pqverify-native-batch`: the median time of the call itself, until it returns its
+    /// promise (every item checked and copied on the JS thread, which waits for it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call_ns: Option<f64>,
 }
 
 /// A quorum certificate verified as a whole: n validators' signatures on one message,

@@ -37,11 +37,24 @@ pub(crate) fn pool(threads: u32) -> napi::Result<Arc<ThreadPool>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(move |i| format!("pqverify-{threads}-{i}"))
+        .start_handler(|_| background())
         .build()
         .map(Arc::new)
         .map_err(|e| Error::from_reason(format!("cannot start {threads} verifier threads: {e}")))?;
     pools[threads - 1] = Some(pool.clone());
     Ok(pool)
+}
+
+/// Lowers the calling thread's priority (Linux: its nice value, by 10): verifier threads
+/// take every core the JavaScript thread leaves idle, and yield to it the moment it wakes,
+/// so that the event loop is never late for them.
+fn background() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority on this thread's own id (gettid) only changes its scheduling
+    // weight; raising one's nice value needs no privilege, and a failure leaves it as it was.
+    unsafe {
+        let _ = libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
+    }
 }
 
 /// A promise settled with what `work` returns, run on the pool of `threads` threads:

@@ -23,9 +23,7 @@ export function options(opts, allowed, where) {
     }
     if (opts[key] !== undefined) snapshot[key] = opts[key];
   }
-  if ('keyFormat' in snapshot && !KEY_FORMATS.includes(snapshot.keyFormat)) {
-    throw new TypeError(`pqverify: option keyFormat must be one of ${KEY_FORMATS.map((f) => `"${f}"`).join(', ')}, got ${typeof snapshot.keyFormat === 'string' ? `"${snapshot.keyFormat}"` : describe(snapshot.keyFormat)}`);
-  }
+  if ('keyFormat' in snapshot) checkKeyFormat(snapshot.keyFormat);
   if ('externalMu' in snapshot && typeof snapshot.externalMu !== 'boolean') {
     throw new TypeError(`pqverify: option externalMu must be a boolean, got ${describe(snapshot.externalMu)}`);
   }
@@ -61,6 +59,13 @@ export function hashId(hash) {
 // WebCrypto's 'raw-public'), an X.509 SubjectPublicKeyInfo ('spki', decoded strictly in
 // the wasm module by pqverify-core) and WebCrypto's JSON Web Key ('jwk', ML-DSA).
 const KEY_FORMATS = ['raw', 'raw-public', 'spki', 'jwk'];
+
+/** The keyFormat option's check: one of KEY_FORMATS, or a TypeError. */
+export function checkKeyFormat(value) {
+  if (!KEY_FORMATS.includes(value)) {
+    throw new TypeError(`pqverify: option keyFormat must be one of ${KEY_FORMATS.map((f) => `"${f}"`).join(', ')}, got ${typeof value === 'string' ? `"${value}"` : describe(value)}`);
+  }
+}
 
 /**
  * The public key as the wasm side takes it: [the glue's KeyFormat member, bytes]. A JWK

@@ -10,7 +10,7 @@
 
 import { BINDINGS, call, options, publicKey, suiteByName, context } from './api.js';
 import { bytes, describe } from './check.js';
-import { FORMAT, request } from './items.js';
+import { FORMAT, request, writeItem } from './items.js';
 import { INTERFACES, SUITES } from './tables.js';
 
 /** The threads option: undefined (the engine's default: every core) or an integer ≥ 1. */
@@ -40,16 +40,13 @@ export function makeServer(engine) {
     if (!Array.isArray(items)) throw new TypeError(`pqverify: verifyMany takes an array of items, got ${describe(items)}`);
     const heads = new Uint32Array(4 * items.length);
     const fields = new Array(4 * items.length);
-    items.forEach((item, i) => {
-      let r;
+    for (let i = 0; i < items.length; i++) {
       try {
-        r = request(item);
+        writeItem(items[i], heads, fields, i);
       } catch (e) {
         throw naming(e, `item ${i}`);
       }
-      heads.set(r.head, 4 * i);
-      for (let f = 0; f < 4; f++) fields[4 * i + f] = r.fields[f];
-    });
+    }
     return engine.verifyMany(heads, fields, threads(o, 'verifyMany'));
   }
 

@@ -203,6 +203,8 @@ pub(crate) fn scaling(
                     ops_per_s: rate(threads, duration, verify).map_err(|e| format!("{suite} {way}: {e}"))?,
                     event_loop_p99_ns: None,
                     event_loop_max_ns: None,
+                    call_ns: None,
+                    event_loop_idle_p99_ns: None,
                 });
             }
         }

@@ -291,7 +291,7 @@ impl Report {
                 .ok_or_else(|| {
                     format!("{target}: no scaling record for {} on {threads} threads", names::PQVERIFY_NATIVE_BATCH)
                 })?;
-            let delays = [r.event_loop_p99_ns, r.event_loop_max_ns];
+            let delays = [r.event_loop_p99_ns, r.event_loop_max_ns, r.event_loop_idle_p99_ns, r.call_ns];
             if !(r.ops_per_s.is_finite() && r.ops_per_s > 0.0) || delays.iter().any(|d| !d.is_some_and(f64::is_finite))
             {
                 return Err(format!("{target}: {} on {threads} threads: malformed", names::PQVERIFY_NATIVE_BATCH));
@@ -485,6 +485,8 @@ mod tests {
                         ops_per_s: 1000.0 * f64::from(threads),
                         event_loop_p99_ns: batch.then_some(1.1e6),
                         event_loop_max_ns: batch.then_some(2.1e6),
+                        call_ns: batch.then_some(0.9e6),
+                        event_loop_idle_p99_ns: batch.then_some(1.05e6),
                     }));
                 }
             }
