@@ -27,7 +27,8 @@ if (mode === 'first-call') {
   const held = Array.from({ length: keys }, () => suite.prepare(pk));
   gc();
   const [linear1, heap1] = [pq.memoryBytes(), getHeapStatistics().used_heap_size];
-  const heldValid = held.every((k) => k.verify(sig, msg));
+  // A few of the held keys verify (all of 4,000 SLH-DSA keys would take seconds a worker).
+  const heldValid = [...held.slice(0, 4), held[held.length - 1]].every((k) => k.verify(sig, msg));
   parentPort.postMessage({
     oneShotMs: t1 - t0, preparedMs: t2 - t1, valid: one && two && heldValid, keys,
     bytesPerKey: (linear1 - linear0) / keys, jsHeapPerKey: Math.max(0, heap1 - heap0) / keys,

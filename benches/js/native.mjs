@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { threadCounts } from './certificates.mjs';
 import { SCHEMA, WAY } from './names.mjs';
 import { unhex } from './records.mjs';
-import { exportOf } from './ways.mjs';
+import { packageWays } from './ways.mjs';
 
 /**
  * The distinct-key fixtures (pqverify-distinct/1, hex) by suite: { signed, signedLong }
@@ -35,27 +35,7 @@ function flip(sig) {
  * @param dual - { liboqs, log }: the dual verifier's primary and disagreement log
  */
 export function nativeWays(pq, fixtures, distinct, dual) {
-  let prepared = null;
-  const ways = [
-    {
-      name: WAY.pqverifyNative,
-      bind(suite, pk, msg, sig) {
-        const s = pq[exportOf(suite)];
-        return s ? () => s.verify(sig, msg, pk) : null;
-      },
-    },
-    {
-      name: WAY.pqverifyNativePrepared,
-      bind(suite, pk, msg, sig) {
-        const s = pq[exportOf(suite)];
-        if (!s) return null;
-        prepared?.free();
-        const key = s.prepare(pk);
-        prepared = key;
-        return () => key.verify(sig, msg);
-      },
-    },
-  ];
+  const ways = packageWays(pq, [WAY.pqverifyNative, WAY.pqverifyNativePrepared]);
   if (distinct && dual) {
     ways.push({
       name: WAY.dualEnforceDistinct,

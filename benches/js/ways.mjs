@@ -14,6 +14,35 @@ const EXPORTS = Object.fromEntries(SUITES.map((s) => [s.name, s.export]));
 export const exportOf = (suite) => EXPORTS[suite];
 
 /**
+ * The package's two ways over the entry `pq`, named `[oneShot, prepared]`: one-shot
+ * (the key decoded per call) and with a key prepared once (the previous one freed when
+ * the next is made).
+ */
+export function packageWays(pq, [oneShot, prepared]) {
+  let held = null;
+  return [
+    {
+      name: oneShot,
+      bind(suite, pk, msg, sig) {
+        const s = pq[exportOf(suite)];
+        return s ? () => s.verify(sig, msg, pk) : null;
+      },
+    },
+    {
+      name: prepared,
+      bind(suite, pk, msg, sig) {
+        const s = pq[exportOf(suite)];
+        if (!s) return null;
+        held?.free();
+        const key = s.prepare(pk);
+        held = key;
+        return () => key.verify(sig, msg);
+      },
+    },
+  ];
+}
+
+/**
  * @param pq - the pqverify package namespace
  * @param noble - noble's ml-dsa and slh-dsa exports merged, or null to leave noble out
  * @param selected - way names to include (default: all)
@@ -28,27 +57,7 @@ export const exportOf = (suite) => EXPORTS[suite];
  *   installs its engine in ox's (process-wide) registry for that measurement
  */
 export function makeWays(pq, noble, selected, baseline = null, liboqs = null, ox = null) {
-  let prepared = null; // the previous prepared key, freed when the next one is made
-  const ways = [
-    {
-      name: WAY.pqverify,
-      bind(suite, pk, msg, sig) {
-        const s = pq[exportOf(suite)];
-        return s ? () => s.verify(sig, msg, pk) : null;
-      },
-    },
-    {
-      name: WAY.pqverifyPrepared,
-      bind(suite, pk, msg, sig) {
-        const s = pq[exportOf(suite)];
-        if (!s) return null;
-        prepared?.free();
-        const key = s.prepare(pk);
-        prepared = key;
-        return () => key.verify(sig, msg);
-      },
-    },
-  ];
+  const ways = packageWays(pq, [WAY.pqverify, WAY.pqverifyPrepared]);
   if (baseline) {
     ways.push({
       name: WAY.pqverifyPortable,

@@ -66,9 +66,8 @@ impl DualVerifier {
         context: Bytes<'_>,
         public_key: Bytes<'_>,
     ) -> napi::Result<bool> {
-        let suite = request::suite(suite)?;
-        let key = request::public_key(suite, key_format, &public_key)?;
-        let message = request::message(interface, hash, &msg, &context)?;
+        let (suite, key, message) =
+            request::verification(suite, key_format, interface, hash, &msg, &context, &public_key)?;
         let r = Request { suite, public_key: key.as_bytes(), message, signature: &signature };
         self.verifier.decide(&r).map_err(|e| match e {
             VerifyError::Input(_) | VerifyError::Unsupported(_) => invalid(e.to_string()),

@@ -60,9 +60,7 @@ pub fn verify(
     context: Bytes<'_>,
     public_key: Bytes<'_>,
 ) -> napi::Result<bool> {
-    let suite = request::suite(suite)?;
-    let key = request::public_key(suite, key_format, &public_key)?;
-    let message = request::message(interface, hash, &msg, &context)?;
+    let (suite, key, message) = request::verification(suite, key_format, interface, hash, &msg, &context, &public_key)?;
     request::verdict(pqverify_core::verify(suite, key.as_bytes(), message, &signature))
 }
 

@@ -54,6 +54,22 @@ pub(crate) fn message<'a>(interface: u32, hash: u32, msg: &'a [u8], ctx: &'a [u8
     Message::new(interface, msg, ctx, prehash).map_err(core_error)
 }
 
+/// One verification's numbered arguments as core's (suite, raw key, message): what
+/// `verify` and the dual verifier's `verify` take.
+pub(crate) fn verification<'a>(
+    suite: u32,
+    key_format: u32,
+    interface: u32,
+    hash: u32,
+    msg: &'a [u8],
+    ctx: &'a [u8],
+    public_key: &'a [u8],
+) -> napi::Result<(Suite, PublicKey<'a>, Message<'a>)> {
+    let suite = self::suite(suite)?;
+    let key = self::public_key(suite, key_format, public_key)?;
+    Ok((suite, key, message(interface, hash, msg, ctx)?))
+}
+
 /// The public key of `suite` in `bytes`, encoded as format number `format`.
 pub(crate) fn public_key(suite: Suite, format: u32, bytes: &[u8]) -> napi::Result<PublicKey<'_>> {
     const RAW: u32 = KeyFormat::Raw as u32;

@@ -1,7 +1,8 @@
 // One verification of a batch as an engine takes it: four numbers (suite, interface,
 // pre-hash, key format: the ids of the generated tables.js) and four byte fields
-// (signature, message, public key, context). Made on the calling thread, with the type
-// and name checks `verify(suiteName, …)` makes, by verifyMany (server.js) and the
+// (signature, message, public key, context); and a quorum certificate's signatures as
+// validator indices and bytes. Made on the calling thread, with the type and name checks
+// `verify(suiteName, …)` makes, by verifyMany and validator sets (server.js) and the
 // verifier pool (pool-core.js); values are pqverify-core's to check, in the engine.
 // A batch's items are written straight into its arrays: no object per item, so that a
 // batch of thousands costs the calling thread little.
@@ -72,4 +73,28 @@ export function request(item, where) {
   const fields = [null, null, null, null];
   writeItem(item, head, fields, 0, where);
   return { head, fields };
+}
+
+/**
+ * A certificate's signatures (`[{ validator, signature }]`) for a set of `size`
+ * validators, as `{ signers: Uint32Array, signatures: Uint8Array[] }`. An index crosses
+ * as a u32; which indices the set has (and that none signs twice) is pqverify-core's rule.
+ */
+export function certificateSignatures(signatures, size) {
+  if (!Array.isArray(signatures)) {
+    throw new TypeError(`pqverify: a certificate's signatures must be an array of { validator, signature }, got ${describe(signatures)}`);
+  }
+  const signers = new Uint32Array(signatures.length);
+  const sigs = signatures.map((entry, k) => {
+    if (entry === null || typeof entry !== 'object') {
+      throw new TypeError(`pqverify: certificate signature ${k} must be { validator, signature }, got ${describe(entry)}`);
+    }
+    const { validator } = entry;
+    if (!Number.isInteger(validator) || validator < 0 || validator > 0xffffffff) {
+      throw new RangeError(`pqverify: certificate signature ${k} names validator ${String(validator)}, not in the set of ${size} (indices 0 to ${size - 1})`);
+    }
+    signers[k] = validator;
+    return bytes(`certificate signature ${k}`, entry.signature);
+  });
+  return { signers, signatures: sigs };
 }

@@ -54,10 +54,24 @@ export function loadNative(require) {
     return { addon: null, why: 'Deno loads native code only with --allow-ffi', required };
   }
   try {
-    return { addon: require(name), why: null, required };
+    return { addon: loadAddon(require, name), why: null, required };
   } catch (e) {
     const reason = e?.code === 'MODULE_NOT_FOUND' ? 'is not installed' : `did not load (${e?.code ?? e?.message ?? e})`;
     return { addon: null, why: `the platform package ${name} ${reason}`, required };
+  }
+}
+
+/**
+ * The platform package `name`'s addon: first where npm, pnpm and bun put it, beside this
+ * package (a relative path: Node's package resolution costs a millisecond or more on its
+ * first use), else wherever `require` resolves the package (Yarn's Plug'n'Play).
+ */
+function loadAddon(require, name) {
+  try {
+    return require(`../${name}/pqverify.${name.slice('pqverify-'.length)}.node`);
+  } catch (e) {
+    if (e?.code !== 'MODULE_NOT_FOUND') throw e;
+    return require(name);
   }
 }
 

@@ -8,7 +8,7 @@
 
 import { context, options, publicKey, suiteByName } from './api.js';
 import { bytes, describe } from './check.js';
-import { FORMAT, request } from './items.js';
+import { FORMAT, certificateSignatures, request } from './items.js';
 import { VERDICT, pack } from './pool-protocol.js';
 import { makeScheduler, rebuild } from './pool-scheduler.js';
 
@@ -121,22 +121,7 @@ function validatorSet(scheduler, id, suite, validators) {
       if (released) throw new Error(`pqverify: this ${suite.name} validator set was released`);
       const msg = bytes('message', message);
       const ctx = context(options(opts, ['context'], 'certificate verify'));
-      if (!Array.isArray(signatures)) {
-        throw new TypeError(`pqverify: a certificate's signatures must be an array of { validator, signature }, got ${describe(signatures)}`);
-      }
-      const signers = new Uint32Array(signatures.length);
-      const sigs = signatures.map((entry, k) => {
-        if (entry === null || typeof entry !== 'object') {
-          throw new TypeError(`pqverify: certificate signature ${k} must be { validator, signature }, got ${describe(entry)}`);
-        }
-        const { validator } = entry;
-        // An index crosses as a u32; which indices the set has is pqverify-core's rule.
-        if (!Number.isInteger(validator) || validator < 0 || validator > 0xffffffff) {
-          throw new RangeError(`pqverify: certificate signature ${k} names validator ${String(validator)}, not in the set of ${validators} (indices 0 to ${validators - 1})`);
-        }
-        signers[k] = validator;
-        return bytes(`certificate signature ${k}`, entry.signature);
-      });
+      const { signers, signatures: sigs } = certificateSignatures(signatures, validators);
       // Every job carries all the signers, so each worker checks the whole certificate
       // (and its message); at least one job, so an empty certificate is checked too.
       const verdicts = new Array(signatures.length);

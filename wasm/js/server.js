@@ -10,7 +10,7 @@
 
 import { BINDINGS, call, options, publicKey, suiteByName, context } from './api.js';
 import { bytes, describe } from './check.js';
-import { FORMAT, request, writeItem } from './items.js';
+import { FORMAT, certificateSignatures, request, writeItem } from './items.js';
 import { INTERFACES, SUITES } from './tables.js';
 
 /** The threads option: undefined (the engine's default: every core) or an integer ≥ 1. */
@@ -75,22 +75,7 @@ export function makeServer(engine) {
         if (released) throw new Error(`pqverify: this ${suite.name} validator set was released`);
         const msg = bytes('message', message);
         const v = options(verifyOpts, ['context', 'threads'], 'certificate verify');
-        if (!Array.isArray(signatures)) {
-          throw new TypeError(`pqverify: a certificate's signatures must be an array of { validator, signature }, got ${describe(signatures)}`);
-        }
-        const signers = new Uint32Array(signatures.length);
-        const sigs = signatures.map((entry, k) => {
-          if (entry === null || typeof entry !== 'object') {
-            throw new TypeError(`pqverify: certificate signature ${k} must be { validator, signature }, got ${describe(entry)}`);
-          }
-          const { validator } = entry;
-          // An index crosses as a u32; which indices the set has is pqverify-core's rule.
-          if (!Number.isInteger(validator) || validator < 0 || validator > 0xffffffff) {
-            throw new RangeError(`pqverify: certificate signature ${k} names validator ${String(validator)}, not in the set of ${keys.length} (indices 0 to ${keys.length - 1})`);
-          }
-          signers[k] = validator;
-          return bytes(`certificate signature ${k}`, entry.signature);
-        });
+        const { signers, signatures: sigs } = certificateSignatures(signatures, keys.length);
         const verdicts = await set.verify(msg, context(v), signers, sigs, threads(v, 'certificate verify'));
         return { verdicts, valid: verdicts.filter(Boolean).length };
       },

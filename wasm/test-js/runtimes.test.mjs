@@ -76,7 +76,8 @@ test('Deno, without permissions or network: import verifies (true, and false whe
   assert.equal(run(bin, flags, 'resolve.mjs', RESOLVED, env), 'index.node.js');
 });
 
-test('pqverify/pool in Node 24, Deno and Bun: worker threads verify, certificates check', () => {
+// The pool's workers run the WebAssembly build whatever the engine: once, in the native run.
+if (ENGINE === 'native') test('pqverify/pool in Node 24, Deno and Bun: worker threads verify, certificates check', () => {
   assert.deepEqual(run(join(runtimes, 'node24/bin/node'), [], 'pool.mjs', POOL_SCRIPT), POOL_EXPECTED(2), 'Node 24');
   const env = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/', DENO_NO_UPDATE_CHECK: '1' };
   assert.deepEqual(run(join(runtimes, '.bin/deno'), ['run', '--no-prompt', '--no-remote', '--cached-only'], 'pool.mjs', POOL_SCRIPT, env), POOL_EXPECTED(2), 'Deno');
@@ -110,6 +111,7 @@ console.log(JSON.stringify({ wasm: typeof WebAssembly, error, kernels: error ===
   assert.deepEqual(run(bin, ['--jitless'], 'js.cjs', CJS.replace("require('pqverify')", "require('pqverify/js')")), EXPECTED);
 });
 
-test('node --jitless: pqverify/js beside @noble/post-quantum, same inputs (ms per verify, printed; not asserted)', (t) => {
+// pqverify/js is the same whatever the engine: once, in the native run.
+if (ENGINE === 'native') test('node --jitless: pqverify/js beside @noble/post-quantum, same inputs (ms per verify, printed; not asserted)', (t) => {
   reportSpeed(t, 'Node 24 --jitless', run(join(runtimes, 'node24/bin/node'), ['--jitless'], 'speed.mjs', SPEED));
 });

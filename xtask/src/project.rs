@@ -40,27 +40,24 @@ pub(crate) fn bench_js() -> PathBuf {
 /// Node 24 (the active LTS, pinned in `wasm/test-js/runtimes`, installed by the set-up):
 /// the Node benchmark runs in it.
 pub(crate) fn node24() -> crate::Result<PathBuf> {
-    let node = test_js().join("runtimes/node_modules/node24/bin/node");
-    if node.exists() {
-        Ok(node)
-    } else {
-        Err(format!(
-            "Node 24 is missing at {}; the set-up installs it with `npm ci` in wasm/test-js/runtimes",
-            node.display()
-        ))
-    }
+    runtime("node24/bin/node", "Node 24")
 }
 
 /// Bun (pinned in `wasm/test-js/runtimes`, installed by the set-up): the benchmark's
 /// Bun run.
 pub(crate) fn bun() -> crate::Result<PathBuf> {
-    let bun = test_js().join("runtimes/node_modules/.bin/bun");
-    if bun.exists() {
-        Ok(bun)
+    runtime(".bin/bun", "Bun")
+}
+
+/// The runtime `what` at `relative` in `wasm/test-js/runtimes/node_modules`, or where it is missing.
+fn runtime(relative: &str, what: &str) -> crate::Result<PathBuf> {
+    let binary = test_js().join("runtimes/node_modules").join(relative);
+    if binary.exists() {
+        Ok(binary)
     } else {
         Err(format!(
-            "Bun is missing at {}; the set-up installs it with `npm ci` in wasm/test-js/runtimes",
-            bun.display()
+            "{what} is missing at {}; the set-up installs it with `npm ci` in wasm/test-js/runtimes",
+            binary.display()
         ))
     }
 }
