@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use super::{Report, per_s, us};
+use crate::names;
 
 /// A ratio as "1.08×" below 10, "212×" above.
 fn times(r: f64) -> String {
@@ -34,7 +35,8 @@ impl Report {
         );
         let mut any = false;
         for (target, run) in &self.runs {
-            for way in ["pqverify", "pqverify-prepared"] {
+            // The package's native build in Node and Bun beside its WebAssembly build.
+            for way in ["pqverify", "pqverify-prepared", names::PQVERIFY_NATIVE, names::PQVERIFY_NATIVE_PREPARED] {
                 for suite in &self.suites {
                     let (Some(first), steady) = (run.get(way, suite, "first-call"), run.get(way, suite, "valid"))
                     else {
@@ -55,19 +57,24 @@ impl Report {
         if !any {
             out.push_str("| — | — | — | — | — | — |\n");
         }
-        out.push_str("\n`pqverify`: the first verify in a fresh process (natively) or a fresh worker that has just imported the package (Node, browser), import and compilation included in JS; `pqverify-prepared`: preparing a new key and its first verify, in that fresh process or worker. Median over fresh handles.\n\n");
+        out.push_str("\n`pqverify`: the first verify in a fresh process (natively) or a fresh worker that has just imported the package (Node, browser), import and compilation included in JS; `pqverify-prepared`: preparing a new key and its first verify, in that fresh process or worker; `pqverify-native` and `pqverify-native-prepared`: the same through the package's native build (Node, Bun), the addon's loading included. Median over fresh handles.\n\n");
     }
 
     /// Memory per prepared key, per target.
     fn memory_per_key(&self, out: &mut String) {
         out.push_str("### Memory per prepared key\n\n");
-        out.push_str("| target | suite | keys | bytes per key | RSS per key | JS heap per key |\n|---|---|---:|---:|---:|---:|\n");
+        out.push_str(
+            "| target | way | suite | keys | bytes per key | RSS per key | JS heap per key |\n|---|---|---|---:|---:|---:|---:|\n",
+        );
         for (target, run) in &self.runs {
-            for suite in &self.suites {
-                let Some(m) = run.memory.iter().find(|m| &m.suite == suite) else { continue };
+            let mut ways: Vec<&str> = run.memory.iter().map(|m| m.way.as_str()).collect();
+            ways.sort_unstable();
+            ways.dedup();
+            for (way, suite) in ways.iter().flat_map(|w| self.suites.iter().map(move |s| (*w, s))) {
+                let Some(m) = run.memory.iter().find(|m| m.way == way && &m.suite == suite) else { continue };
                 let _ = writeln!(
                     out,
-                    "| {target} | {suite} | {} | {} | {} | {} |",
+                    "| {target} | {way} | {suite} | {} | {} | {} | {} |",
                     m.keys,
                     bytes(m.bytes_per_key),
                     m.rss_bytes_per_key.map_or("—".into(), bytes),
@@ -75,7 +82,7 @@ impl Report {
                 );
             }
         }
-        out.push_str("\nNatively, heap bytes counted by the allocator (the RSS growth beside it); in wasm, the growth of the module's linear memory, which grows by 64 KiB pages (a small key can show 0 or a page's share), and of the JS heap.\n\n");
+        out.push_str("\nNatively and through the package's native build (`pqverify-native-prepared`), heap bytes counted by the allocator (natively the RSS growth beside it); in wasm, the growth of the module's linear memory, which grows by 64 KiB pages (a small key can show 0 or a page's share); in JS engines also the JS heap's growth.\n\n");
     }
 
     /// Throughput by threads, and the scaling ratio (most threads over one).
