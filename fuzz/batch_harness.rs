@@ -3,13 +3,13 @@
 use std::sync::{Arc, OnceLock};
 
 use pqverify_native::backend::Pqverify;
-use pqverify_native::{Single, jsonl};
+use pqverify_native::{OneBackend, jsonl};
 
 /// Parses and verifies one line; the line written always has `id` and a boolean
 /// `valid`, and says what the tally counts.
 pub(crate) fn batch_line(data: &[u8]) {
-    static VERIFIER: OnceLock<Single> = OnceLock::new();
-    let verifier = VERIFIER.get_or_init(|| Single(Arc::new(Pqverify::with_cache(16))));
+    static VERIFIER: OnceLock<OneBackend> = OnceLock::new();
+    let verifier = VERIFIER.get_or_init(|| OneBackend(Arc::new(Pqverify::with_cache(16))));
     let line = String::from_utf8_lossy(data);
     let answered = jsonl::answer_line(verifier, &line);
     let tally = answered.tally();

@@ -2,7 +2,7 @@
 // replay tests (stable `cargo test`): whatever the input, nothing panics, and the
 // one-shot and prepared-key paths give the same answer.
 
-use pqverify_core::{Message, PreHash, PreparedKey, Suite, verify};
+use pqverify_core::{Message, PreHash, PreparedKey, PublicKey, Suite, verify};
 
 /// Input layout: suite, interface, pre-hash, a flags byte, a context length, then
 /// the rest split into key, message and signature. With flag bit 0 clear the key
@@ -37,8 +37,8 @@ pub(crate) fn verify_any(data: &[u8]) {
         2 => Message::Internal(&msg),
         _ => Message::ExternalMu(&msg),
     };
-    let one_shot = verify(suite, &pk, message, &sig);
-    match PreparedKey::new(suite, &pk) {
+    let one_shot = PublicKey::from_raw(suite, &pk).and_then(|key| verify(key, message, &sig));
+    match PublicKey::from_raw(suite, &pk).and_then(PreparedKey::new) {
         Ok(key) => assert_eq!(key.verify(message, &sig), one_shot, "prepared and one-shot disagree"),
         Err(e) => assert_eq!(one_shot, Err(e), "key rejected by one path only"),
     }

@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pqverify_core::{Message, PreparedKey, Suite, verify};
+use pqverify_core::{Message, PreparedKey, PublicKey, Suite, verify};
 use pqverify_testkit::{KeyPair, KeySeed};
 
 const MSG: &[u8; 32] = b"pqverify benchmark message 32 B.";
@@ -61,8 +61,12 @@ fn verify_per_suite(c: &mut Criterion) {
             continue;
         }
         let (pk, sig) = fixture(suite);
-        let key = PreparedKey::new(suite, &pk).expect("key");
-        assert_eq!(verify(suite, &pk, Message::pure(MSG, b""), &sig), Ok(()), "{suite}");
+        let key = PublicKey::from_raw(suite, &pk).and_then(PreparedKey::new).expect("key");
+        assert_eq!(
+            PublicKey::from_raw(suite, &pk).and_then(|key| verify(key, Message::pure(MSG, b""), &sig)),
+            Ok(()),
+            "{suite}"
+        );
         assert!(rustcrypto(suite, &pk, &sig), "{suite}: RustCrypto rejects the fixture");
 
         let mut group = c.benchmark_group(format!("{suite}/verify"));
@@ -70,7 +74,10 @@ fn verify_per_suite(c: &mut Criterion) {
             group.sample_size(20).measurement_time(Duration::from_secs(4));
         }
         group.bench_function("pqverify", |b| {
-            b.iter(|| verify(suite, black_box(&pk), Message::pure(black_box(MSG), b""), black_box(&sig)))
+            b.iter(|| {
+                PublicKey::from_raw(suite, black_box(&pk))
+                    .and_then(|key| verify(key, Message::pure(black_box(MSG), b""), black_box(&sig)))
+            })
         });
         group.bench_function("pqverify-prepared", |b| {
             b.iter(|| key.verify(Message::pure(black_box(MSG), b""), black_box(&sig)))

@@ -6,7 +6,7 @@
 //! the benchmark fixtures are, by the independent signers.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "a profiling harness")]
 
-use pqverify_core::{Message, PreparedKey, Suite, verify};
+use pqverify_core::{Message, PreparedKey, PublicKey, Suite, verify};
 use pqverify_testkit::{KeyPair, KeySeed};
 
 fn main() {
@@ -20,13 +20,13 @@ fn main() {
     let pair = KeyPair::new(suite, &KeySeed::fill(0x44, [0x51, 0x52, 0x53]));
     let msg: Vec<u8> = (0..32u8).map(|i| i.wrapping_mul(29).wrapping_add(7)).collect();
     let sig = pair.sign(&msg, b"", &[1; 32]);
-    let key = PreparedKey::new(suite, pair.public_key()).unwrap();
+    let key = PublicKey::from_raw(suite, pair.public_key()).and_then(PreparedKey::new).unwrap();
     let start = std::time::Instant::now();
     for _ in 0..n {
         let r = if prepared {
             key.verify(Message::pure(&msg, b""), &sig)
         } else {
-            verify(suite, pair.public_key(), Message::pure(&msg, b""), &sig)
+            PublicKey::from_raw(suite, pair.public_key()).and_then(|key| verify(key, Message::pure(&msg, b""), &sig))
         };
         assert!(r.is_ok());
     }

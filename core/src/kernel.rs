@@ -4,7 +4,7 @@
 //! The algorithms (`mldsa/`, `slhdsa/`, the sponges) call the functions here and never
 //! ask which set runs; a kernel a set does not have answers "not here" (`false`) and
 //! the caller does the work one call at a time. The sets are `crate::portable::SET`,
-//! always built and the reference, and the backends' (`crate::arch`), each entry
+//! always built and the reference, and the architectures' (`crate::arch`), each entry
 //! bit-identical to its portable twin (a property test per kernel at its input
 //! bounds, and every ACVP case on every set). The choice depends only on the CPU (or
 //! the wasm build) and the switch, never on the data.
@@ -21,10 +21,10 @@ use crate::ring::Poly;
 mod sets {
     use crate::kernel_set::KernelSet;
 
-    /// Every set's name, fastest first (a build without `force-portable` never runs
+    /// Every set's name, fastest first (a build without `force-kernels` never runs
     /// the portable set).
     pub(super) const ALL: &[&str] =
-        if cfg!(feature = "force-portable") { &["simd128", "portable"] } else { &["simd128"] };
+        if cfg!(feature = "force-kernels") { &["simd128", "portable"] } else { &["simd128"] };
 
     /// Set `i` of [`ALL`].
     #[inline]
@@ -81,7 +81,7 @@ mod sets {
     }
 }
 
-/// The kernel sets of this build: no backend here, the portable set alone.
+/// The kernel sets of this build: no architecture kernels here, the portable set alone.
 #[cfg(not(any(
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon"),
@@ -118,7 +118,7 @@ pub(crate) fn names() -> &'static [&'static str] {
 /// than the detected one: the AVX2 set forced on an AVX-512 CPU is timed as an
 /// AVX2-only CPU runs it). A CPU with a set has every later one too, so the first set
 /// at or after the index is the forced one.
-#[cfg(feature = "force-portable")]
+#[cfg(feature = "force-kernels")]
 mod chosen {
     use core::sync::atomic::{AtomicUsize, Ordering};
 
@@ -148,11 +148,11 @@ mod chosen {
     }
 }
 
-#[cfg(feature = "force-portable")]
+#[cfg(feature = "force-kernels")]
 pub(crate) use chosen::force;
 
 /// The set in use now: the first set this CPU has, from the one the switch names.
-#[cfg(feature = "force-portable")]
+#[cfg(feature = "force-kernels")]
 #[inline]
 fn set() -> &'static KernelSet {
     let first = chosen::first();
@@ -163,7 +163,7 @@ fn set() -> &'static KernelSet {
 /// wasm, so the calls below compile to direct calls). Written apart from the switch's:
 /// one function over a `first()` that is 0 here grew the wasm modules' code (283 bytes
 /// of the ML-DSA module).
-#[cfg(not(feature = "force-portable"))]
+#[cfg(not(feature = "force-kernels"))]
 #[inline]
 fn set() -> &'static KernelSet {
     (0..sets::ALL.len()).find_map(sets::by_index).unwrap_or(&crate::portable::SET)

@@ -1,6 +1,6 @@
 //! What a kernel set is: one entry per hot kernel, and the shapes the kernels share.
 //!
-//! The portable set (`crate::portable::SET`) fills every entry; a backend's set
+//! The portable set (`crate::portable::SET`) fills every entry; an architecture's set
 //! (`crate::arch`) is the portable set with the entries it replaces, each bit-identical
 //! to the portable one at its input bounds. `crate::kernel` chooses one set and the
 //! algorithms call through it. A leaf: it imports only the ring's types.
@@ -13,8 +13,7 @@ pub(crate) type StateX4 = [[u64; 4]; 25];
 
 /// `L` interleaved states ([`StateX4`], [`StateX8`]) on a 64-byte boundary, for the
 /// states built on the stack: each row (one vector register's worth) then lies within
-/// one cache line (SLH-DSA-SHAKE-128s 1–2 % faster on both x86-64 sets with four states
-/// than with the state where the frame put it).
+/// one cache line, wherever the frame would have put it.
 #[repr(C, align(64))]
 pub(crate) struct AlignedStates<const L: usize>(pub(crate) [[u64; L]; 25]);
 

@@ -11,10 +11,11 @@
 //!   (signers distinct members of the set), checked once per certificate.
 //!
 //! ```
-//! use pqverify_core::{verify, Message, Suite};
+//! use pqverify_core::{verify, Message, PublicKey, Suite};
 //! let pk = [0u8; 1312];
 //! let sig = [0u8; 2420];
-//! let err = verify(Suite::MlDsa44, &pk, Message::pure(b"msg", b""), &sig).unwrap_err();
+//! let key = PublicKey::from_raw(Suite::MlDsa44, &pk).unwrap();
+//! let err = verify(key, Message::pure(b"msg", b""), &sig).unwrap_err();
 //! assert!(err.is_rejection());
 //! ```
 #![cfg_attr(not(test), no_std)]
@@ -56,20 +57,18 @@ pub use public_key::PublicKey;
 use suite::Params;
 pub use suite::{Family, Suite};
 
-/// Verifies `signature` on `message` under the encoded `public_key`.
+/// Verifies `signature` on `message` under `public_key` (its suite and length checked
+/// when it was made: [`PublicKey::from_raw`], [`PublicKey::from_spki_der`]).
 ///
 /// `Ok(())` means valid. An error with [`Error::is_rejection`] means the signature is
 /// not valid (wrong length, non-canonical encoding, or it does not verify); any
-/// other error means the call was unusable (key of the wrong length, context over
-/// 255 bytes, μ not 64 bytes, an interface the suite lacks).
-pub fn verify(suite: Suite, public_key: &[u8], message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
+/// other error means the call was unusable (context over 255 bytes, μ not 64 bytes,
+/// an interface the suite lacks).
+pub fn verify(public_key: PublicKey<'_>, message: Message<'_>, signature: &[u8]) -> Result<(), Error> {
+    let suite = public_key.suite();
     match suite.params() {
-        Params::MlDsa(p) if cfg!(feature = "ml-dsa") => {
-            mldsa::ml_dsa_verify(p, PublicKey::from_raw(suite, public_key)?, &message, signature)
-        }
-        Params::SlhDsa(p) if cfg!(feature = "slh-dsa") => {
-            slhdsa::slh_verify(p, PublicKey::from_raw(suite, public_key)?, &message, signature)
-        }
+        Params::MlDsa(p) if cfg!(feature = "ml-dsa") => mldsa::ml_dsa_verify(p, public_key, &message, signature),
+        Params::SlhDsa(p) if cfg!(feature = "slh-dsa") => slhdsa::slh_verify(p, public_key, &message, signature),
         _ => Err(not_built(suite)),
     }
 }
@@ -103,14 +102,14 @@ enum Prepared {
 
 #[cfg(feature = "alloc")]
 impl PreparedKey {
-    /// Decodes and expands `public_key` for `suite`.
-    pub fn new(suite: Suite, public_key: &[u8]) -> Result<Self, Error> {
+    /// Decodes and expands `public_key`. An error only where this build leaves the
+    /// key's family out.
+    pub fn new(public_key: PublicKey<'_>) -> Result<Self, Error> {
+        let suite = public_key.suite();
         let inner = match suite.params() {
-            Params::MlDsa(p) if cfg!(feature = "ml-dsa") => {
-                Prepared::MlDsa(mldsa::PreparedMlDsa::new(p, PublicKey::from_raw(suite, public_key)?)?)
-            }
+            Params::MlDsa(p) if cfg!(feature = "ml-dsa") => Prepared::MlDsa(mldsa::PreparedMlDsa::new(p, public_key)),
             Params::SlhDsa(p) if cfg!(feature = "slh-dsa") => {
-                Prepared::SlhDsa(slhdsa::PreparedSlhDsa::new(p, PublicKey::from_raw(suite, public_key)?))
+                Prepared::SlhDsa(slhdsa::PreparedSlhDsa::new(p, public_key))
             }
             _ => return Err(not_built(suite)),
         };
@@ -174,33 +173,33 @@ pub fn available_kernels() -> &'static [&'static str] {
     kernel::names()
 }
 
-/// (Feature `force-portable`, on by default.)
+/// (Feature `force-kernels`, on by default.)
 /// Runs the kernel set named `name` (one of [`available_kernels`]) process-wide from
 /// now on, or the fastest with `None`: for comparing kernel sets and testing them
 /// against each other. Verdicts never depend on it. Returns the name of the set that
 /// ran before, so that a caller can restore it; a name this build and CPU do not have
 /// is an error that lists the ones they do, and changes nothing.
-#[cfg(feature = "force-portable")]
+#[cfg(feature = "force-kernels")]
 pub fn force_kernels(name: Option<&str>) -> Result<&'static str, UnavailableKernels> {
     kernel::force(name).map_err(|()| UnavailableKernels)
 }
 
-/// (Feature `force-portable`, on by default.)
+/// (Feature `force-kernels`, on by default.)
 /// Forces the portable kernels (`true`) or returns to the fastest available
 /// (`false`): [`force_kernels`] with `Some("portable")` or `None`. Returns whether the
 /// portable set was running before.
-#[cfg(feature = "force-portable")]
+#[cfg(feature = "force-kernels")]
 pub fn force_portable(on: bool) -> bool {
     let before = if on { kernel::force(Some("portable")) } else { kernel::force(None) };
     before.is_ok_and(|name| name == "portable")
 }
 
 /// The error of [`force_kernels`]: no kernel set of that name in this build on this CPU.
-#[cfg(feature = "force-portable")]
+#[cfg(feature = "force-kernels")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnavailableKernels;
 
-#[cfg(feature = "force-portable")]
+#[cfg(feature = "force-kernels")]
 impl core::fmt::Display for UnavailableKernels {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("no such kernel set in this build on this CPU; it has: ")?;
@@ -212,7 +211,7 @@ impl core::fmt::Display for UnavailableKernels {
     }
 }
 
-#[cfg(feature = "force-portable")]
+#[cfg(feature = "force-kernels")]
 impl core::error::Error for UnavailableKernels {}
 
 /// The README's examples, run as doctests.

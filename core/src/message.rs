@@ -84,6 +84,19 @@ impl<'a> Message<'a> {
         }
     }
 
+    /// The same interface (and pre-hash function) over `bytes` and `context`, as
+    /// [`Message::new`] builds it from them; the context is dropped where the interface
+    /// has none. For a caller that holds a message's bytes apart from its form (an owned
+    /// request), so that the form is checked once.
+    pub const fn with_bytes<'b>(&self, bytes: &'b [u8], context: &'b [u8]) -> Message<'b> {
+        match *self {
+            Message::Pure { .. } => Message::Pure { msg: bytes, ctx: context },
+            Message::PreHash { hash, .. } => Message::PreHash { msg: bytes, ctx: context, hash },
+            Message::Internal(_) => Message::Internal(bytes),
+            Message::ExternalMu(_) => Message::ExternalMu(bytes),
+        }
+    }
+
     /// The pure interface with a context string.
     pub const fn pure(msg: &'a [u8], ctx: &'a [u8]) -> Self {
         Message::Pure { msg, ctx }

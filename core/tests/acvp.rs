@@ -4,7 +4,7 @@
 mod common;
 
 use common::{message_of, suite_of};
-use pqverify_core::{PreparedKey, verify};
+use pqverify_core::{PreparedKey, PublicKey, verify};
 use pqverify_kats::Case;
 
 /// Runs every case both ways; returns how many agreed with the expected verdict.
@@ -13,8 +13,11 @@ fn run(cases: &[Case]) -> usize {
     for case in cases {
         let suite = suite_of(case);
         let message = message_of(case);
-        let one_shot = verify(suite, &case.public_key, message, &case.signature);
-        let prepared = PreparedKey::new(suite, &case.public_key).and_then(|key| key.verify(message, &case.signature));
+        let one_shot =
+            PublicKey::from_raw(suite, &case.public_key).and_then(|key| verify(key, message, &case.signature));
+        let prepared = PublicKey::from_raw(suite, &case.public_key)
+            .and_then(PreparedKey::new)
+            .and_then(|key| key.verify(message, &case.signature));
         assert_eq!(one_shot, prepared, "tcId {}: prepared and one-shot disagree", case.tc_id);
         if let Err(e) = &one_shot {
             assert!(e.is_rejection(), "tcId {}: input error on a well-formed case: {e}", case.tc_id);

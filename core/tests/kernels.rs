@@ -8,7 +8,7 @@
 mod common;
 
 use common::{message_of, suite_of};
-use pqverify_core::{PreparedKey, available_kernels, force_kernels, kernels, verify};
+use pqverify_core::{PreparedKey, PublicKey, available_kernels, force_kernels, kernels, verify};
 
 #[test]
 fn all_kernels_give_the_same_verdicts() {
@@ -19,14 +19,18 @@ fn all_kernels_give_the_same_verdicts() {
         force_kernels(Some(set)).unwrap();
         let name = kernels();
         assert_eq!(name, set);
-        let keys: Vec<PreparedKey> =
-            cases.iter().map(|c| PreparedKey::new(suite_of(c), &c.public_key).unwrap()).collect();
+        let keys: Vec<PreparedKey> = cases
+            .iter()
+            .map(|c| PublicKey::from_raw(suite_of(c), &c.public_key).and_then(PreparedKey::new).unwrap())
+            .collect();
         let verdicts: Vec<bool> = cases
             .iter()
             .zip(&keys)
             .map(|(c, key)| {
                 let (suite, message) = (suite_of(c), message_of(c));
-                let one_shot = verify(suite, &c.public_key, message, &c.signature).is_ok();
+                let one_shot = PublicKey::from_raw(suite, &c.public_key)
+                    .and_then(|key| verify(key, message, &c.signature))
+                    .is_ok();
                 let prepared = key.verify(message, &c.signature).is_ok();
                 assert_eq!(one_shot, prepared, "{name} tcId {}", c.tc_id);
                 assert_eq!(one_shot, c.expected, "{name} tcId {} {}", c.tc_id, c.suite);

@@ -6,12 +6,12 @@
 mod common;
 
 use common::{Rng, Signed, assert_rejected, oracle};
-use pqverify_core::{Error, Message, PreHash, PreparedKey, Suite, verify};
+use pqverify_core::{Error, Message, PreHash, PreparedKey, PublicKey, Suite, verify};
 
 /// Verifies one-shot and through a prepared key; both must give the same answer.
 fn check(suite: Suite, pk: &[u8], message: Message<'_>, sig: &[u8]) -> Result<(), Error> {
-    let one_shot = verify(suite, pk, message, sig);
-    let prepared = PreparedKey::new(suite, pk).and_then(|k| k.verify(message, sig));
+    let one_shot = PublicKey::from_raw(suite, pk).and_then(|key| verify(key, message, sig));
+    let prepared = PublicKey::from_raw(suite, pk).and_then(PreparedKey::new).and_then(|k| k.verify(message, sig));
     assert_eq!(one_shot, prepared, "prepared and one-shot disagree");
     one_shot
 }
@@ -51,7 +51,7 @@ fn every_flipped_bit_is_rejected() {
     let mut rng = Rng(2);
     for suite in ML_DSA {
         let s = common::sign(suite, &mut rng, 300);
-        let key = PreparedKey::new(suite, &s.pk).unwrap();
+        let key = PublicKey::from_raw(suite, &s.pk).and_then(PreparedKey::new).unwrap();
         // Every bit of the signature (prepared key: fast enough for all of them).
         for bit in 0..s.pure.len() * 8 {
             let mut sig = s.pure.clone();
@@ -186,27 +186,42 @@ fn lengths_and_input_errors() {
     // Key one byte short or long.
     let mut pk = s.pk.clone();
     pk.push(0);
-    let err = verify(Suite::MlDsa44, &pk, msg, &s.pure).unwrap_err();
+    let err = PublicKey::from_raw(Suite::MlDsa44, &pk).and_then(|key| verify(key, msg, &s.pure)).unwrap_err();
     assert_eq!(err, Error::PublicKeyLength { suite: Suite::MlDsa44, expected: 1312, got: 1313 });
     assert_eq!(err.to_string(), "public key is 1313 bytes; ML-DSA-44 public keys are 1312 bytes");
     assert!(!err.is_rejection());
     // A key of another suite.
-    assert!(matches!(verify(Suite::MlDsa65, &s.pk, msg, &s.pure), Err(Error::PublicKeyLength { .. })));
+    assert!(matches!(
+        PublicKey::from_raw(Suite::MlDsa65, &s.pk).and_then(|key| verify(key, msg, &s.pure)),
+        Err(Error::PublicKeyLength { .. })
+    ));
     // Context of 255 bytes is allowed; 256 is an input error.
     let ctx = vec![7u8; 256];
-    assert_rejected(verify(Suite::MlDsa44, &s.pk, Message::pure(&s.msg, &ctx[..255]), &s.pure), "255-byte ctx");
+    assert_rejected(
+        PublicKey::from_raw(Suite::MlDsa44, &s.pk)
+            .and_then(|key| verify(key, Message::pure(&s.msg, &ctx[..255]), &s.pure)),
+        "255-byte ctx",
+    );
     assert_eq!(
-        verify(Suite::MlDsa44, &s.pk, Message::pure(&s.msg, &ctx), &s.pure),
+        PublicKey::from_raw(Suite::MlDsa44, &s.pk).and_then(|key| verify(key, Message::pure(&s.msg, &ctx), &s.pure)),
         Err(Error::ContextLength { got: 256 })
     );
     assert_eq!(
-        verify(Suite::MlDsa44, &s.pk, Message::prehash(&s.msg, &ctx, PreHash::Sha2_256), &s.pure),
+        PublicKey::from_raw(Suite::MlDsa44, &s.pk).and_then(|key| verify(
+            key,
+            Message::prehash(&s.msg, &ctx, PreHash::Sha2_256),
+            &s.pure
+        )),
         Err(Error::ContextLength { got: 256 })
     );
     // μ must be exactly 64 bytes.
     for len in [0, 32, 63, 65] {
         assert_eq!(
-            verify(Suite::MlDsa44, &s.pk, Message::ExternalMu(&vec![0; len]), &s.pure),
+            PublicKey::from_raw(Suite::MlDsa44, &s.pk).and_then(|key| verify(
+                key,
+                Message::ExternalMu(&vec![0; len]),
+                &s.pure
+            )),
             Err(Error::MuLength { got: len })
         );
     }
@@ -219,7 +234,7 @@ fn random_input_never_panics() {
         let (pk_len, sig_len) = (suite.public_key_len(), suite.signature_len());
         // Signatures of every length up to one past the real one, random content.
         let pk = rng.bytes(pk_len);
-        let key = PreparedKey::new(suite, &pk).unwrap();
+        let key = PublicKey::from_raw(suite, &pk).and_then(PreparedKey::new).unwrap();
         for len in 0..=sig_len + 1 {
             let sig = rng.bytes(len);
             assert_rejected(key.verify(Message::pure(b"m", b""), &sig), "random signature");
@@ -227,7 +242,8 @@ fn random_input_never_panics() {
         // Keys of many lengths.
         for len in (0..pk_len + 64).step_by(7) {
             let pk = rng.bytes(len);
-            let r = verify(suite, &pk, Message::pure(b"m", b""), &rng.bytes(sig_len));
+            let r = PublicKey::from_raw(suite, &pk)
+                .and_then(|key| verify(key, Message::pure(b"m", b""), &rng.bytes(sig_len)));
             assert!(r.is_err());
         }
         // Right-length random keys and signatures through every interface, with
@@ -281,7 +297,10 @@ fn a_batch_gives_each_signature_its_own_verdict() {
         .flat_map(|&suite| (0..3).map(move |_| suite))
         .map(|suite| (suite, common::sign(suite, &mut rng, 300)))
         .collect();
-    let keys: Vec<PreparedKey> = signed.iter().map(|(suite, s)| PreparedKey::new(*suite, &s.pk).unwrap()).collect();
+    let keys: Vec<PreparedKey> = signed
+        .iter()
+        .map(|(suite, s)| PublicKey::from_raw(*suite, &s.pk).and_then(PreparedKey::new).unwrap())
+        .collect();
     let (m_primes, mus): (Vec<Vec<u8>>, Vec<Vec<u8>>) = signed
         .iter()
         .map(|(_, s)| {

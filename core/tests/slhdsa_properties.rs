@@ -7,15 +7,15 @@
 mod common;
 
 use common::{Rng, Signed, assert_rejected};
-use pqverify_core::{Error, Message, PreHash, PreparedKey, Suite, verify};
+use pqverify_core::{Error, Message, PreHash, PreparedKey, PublicKey, Suite, verify};
 
 fn slh_suites() -> impl Iterator<Item = Suite> {
     Suite::ALL.into_iter().filter(|s| s.name().starts_with("SLH-DSA"))
 }
 
 fn check(suite: Suite, pk: &[u8], message: Message<'_>, sig: &[u8]) -> Result<(), Error> {
-    let one_shot = verify(suite, pk, message, sig);
-    let prepared = PreparedKey::new(suite, pk).and_then(|k| k.verify(message, sig));
+    let one_shot = PublicKey::from_raw(suite, pk).and_then(|key| verify(key, message, sig));
+    let prepared = PublicKey::from_raw(suite, pk).and_then(PreparedKey::new).and_then(|k| k.verify(message, sig));
     assert_eq!(one_shot, prepared, "{suite}: prepared and one-shot disagree");
     one_shot
 }
@@ -44,7 +44,9 @@ fn valid_signatures_verify_through_every_interface() {
         assert_rejected(check(suite, &s.pk, Message::prehash(&s.msg, &s.ctx, s.hash), &s.pure), "pure as prehash");
         assert_rejected(check(suite, &s.pk, Message::pure(&s.msg, &s.ctx), &s.prehashed), "prehash as pure");
         // External μ is an ML-DSA interface: an input error, not a verdict.
-        let err = verify(suite, &s.pk, Message::ExternalMu(&[0; 64]), &s.pure).unwrap_err();
+        let err = PublicKey::from_raw(suite, &s.pk)
+            .and_then(|key| verify(key, Message::ExternalMu(&[0; 64]), &s.pure))
+            .unwrap_err();
         assert!(matches!(err, Error::Unsupported { .. }) && !err.is_rejection(), "{err}");
     }
 }
@@ -54,7 +56,7 @@ fn flipped_bits_in_every_part_are_rejected() {
     let mut rng = Rng(12);
     for (suite, s) in fixtures() {
         let suite = *suite;
-        let key = PreparedKey::new(suite, &s.pk).unwrap();
+        let key = PublicKey::from_raw(suite, &s.pk).and_then(PreparedKey::new).unwrap();
         let msg = Message::pure(&s.msg, &s.ctx);
         let len = s.pure.len();
         // First and last bit, then 48 random bits spread over R, SIG_FORS and SIG_HT.
@@ -104,11 +106,11 @@ fn lengths_are_exact_and_input_errors_are_clear() {
         assert!(matches!(check(suite, &s.pk, msg, &s.pure[..s.pure.len() - 1]), Err(Error::SignatureLength { .. })));
         let mut pk = s.pk.clone();
         pk.push(0);
-        let err = verify(suite, &pk, msg, &s.pure).unwrap_err();
+        let err = PublicKey::from_raw(suite, &pk).and_then(|key| verify(key, msg, &s.pure)).unwrap_err();
         assert_eq!(err, Error::PublicKeyLength { suite, expected: s.pk.len(), got: s.pk.len() + 1 });
         assert!(!err.is_rejection());
         assert_eq!(
-            verify(suite, &s.pk, Message::pure(&s.msg, &[0; 256]), &s.pure),
+            PublicKey::from_raw(suite, &s.pk).and_then(|key| verify(key, Message::pure(&s.msg, &[0; 256]), &s.pure)),
             Err(Error::ContextLength { got: 256 })
         );
     }
@@ -119,14 +121,15 @@ fn random_input_never_panics() {
     let mut rng = Rng(13);
     for suite in slh_suites() {
         let pk = rng.bytes(suite.public_key_len());
-        let key = PreparedKey::new(suite, &pk).unwrap();
+        let key = PublicKey::from_raw(suite, &pk).and_then(PreparedKey::new).unwrap();
         // Every length up to one past the real one; only the exact length does any work.
         for len in 0..=suite.signature_len() + 1 {
             let sig = if len == suite.signature_len() { rng.bytes(len) } else { vec![0x5a; len] };
             assert_rejected(key.verify(Message::pure(b"m", b""), &sig), "random signature");
         }
         for len in 0..100 {
-            let r = verify(suite, &rng.bytes(len), Message::pure(b"m", b""), &vec![0; suite.signature_len()]);
+            let r = PublicKey::from_raw(suite, &rng.bytes(len))
+                .and_then(|key| verify(key, Message::pure(b"m", b""), &vec![0; suite.signature_len()]));
             assert!(r.is_err());
         }
         for hash in PreHash::ALL {

@@ -12,7 +12,7 @@ mod common;
 use std::process::Command;
 
 use common::{message_of, suite_of};
-use pqverify_core::{Message, Suite, verify};
+use pqverify_core::{Message, PublicKey, Suite, verify};
 use pqverify_kats::Case;
 
 const PROBE_ENV: &str = "PQVERIFY_STACK_PROBE";
@@ -41,7 +41,9 @@ fn on_stack<T: Send + 'static>(stack: usize, work: impl FnOnce() -> T + Send + '
 fn every_suite_verifies_on_a_64_kib_stack() {
     for case in one_valid_case_per_suite() {
         let suite = suite_of(&case);
-        let result = on_stack(64 * 1024, move || verify(suite, &case.public_key, message_of(&case), &case.signature));
+        let result = on_stack(64 * 1024, move || {
+            PublicKey::from_raw(suite, &case.public_key).and_then(|key| verify(key, message_of(&case), &case.signature))
+        });
         assert_eq!(result, Ok(()), "{suite}");
     }
 }
@@ -84,7 +86,12 @@ fn stack_probe_child() {
             let suite: Suite = fields[0].parse().unwrap();
             let (pk, msg, sig) =
                 (hex::decode(&fields[2]).unwrap(), hex::decode(&fields[3]).unwrap(), hex::decode(&fields[4]).unwrap());
-            Box::new(move || assert_eq!(verify(suite, &pk, Message::Internal(&msg), &sig), Ok(())))
+            Box::new(move || {
+                assert_eq!(
+                    PublicKey::from_raw(suite, &pk).and_then(|key| verify(key, Message::Internal(&msg), &sig)),
+                    Ok(())
+                )
+            })
         };
         descend(depth, top, &mut *work)
     });

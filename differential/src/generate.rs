@@ -387,7 +387,9 @@ mod tests {
         let cases = outside_cases().unwrap();
         assert_eq!(cases.len(), 3);
         for c in cases {
-            pqverify_core::verify(c.suite, &c.pk, pqverify_core::Message::pure(&c.msg, b""), &c.sig).unwrap();
+            pqverify_core::PublicKey::from_raw(c.suite, &c.pk)
+                .and_then(|key| pqverify_core::verify(key, pqverify_core::Message::pure(&c.msg, b""), &c.sig))
+                .unwrap();
         }
     }
 
@@ -401,7 +403,9 @@ mod tests {
                 None => pqverify_core::Message::pure(&s.msg, &s.ctx),
                 Some(hash) => pqverify_core::Message::prehash(&s.msg, &s.ctx, hash),
             };
-            pqverify_core::verify(suite, &s.pk, message, &s.sig).unwrap();
+            pqverify_core::PublicKey::from_raw(suite, &s.pk)
+                .and_then(|key| pqverify_core::verify(key, message, &s.sig))
+                .unwrap();
         }
     }
 
@@ -419,7 +423,9 @@ mod tests {
         for suite in [Suite::MlDsa44, Suite::MlDsa65, Suite::MlDsa87] {
             for case in cases(suite, 1, 0, 600, &[]) {
                 if case.mutation == "valid" || case.mutation == "hash-valid" {
-                    pqverify_core::verify(suite, &case.pk, case.message(), &case.sig).unwrap();
+                    pqverify_core::PublicKey::from_raw(suite, &case.pk)
+                        .and_then(|key| pqverify_core::verify(key, case.message(), &case.sig))
+                        .unwrap();
                 }
                 assert_eq!(
                     case.prehash.is_some(),

@@ -1,21 +1,92 @@
 //! `pqverify-differential`: the differential campaign over every verifier reachable
 //! here, and the replay of one case file.
 //!
-//! ```text
-//! pqverify-differential run [--count N] [--seed S] [--out DIR] [--chunk N] [--ml-dsa-weight W]
-//!                           [--liboqs LIB.so] [--node NODE --helper answer.mjs [--chromium PATH]] [--portable]
-//! pqverify-differential replay FILE.cases [--liboqs LIB.so] [--node NODE --helper answer.mjs [--chromium PATH]]
-//! ```
-//!
 //! Exit codes: 0 no unexplained disagreement, 1 an unexplained disagreement (each is
 //! in `DIR/disagreement-*.json` and `.cases`), 2 bad arguments or a failure to run.
 
-use pqverify_differential::campaign;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::{Args, Parser, Subcommand};
+use pqverify_differential::{campaign, generate};
+
+#[derive(Parser)]
+#[command(
+    name = "pqverify-differential",
+    about = "The differential campaign: every verifier reachable here, one case file"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// Run pqverify on its portable kernels.
+    #[arg(long, global = true)]
+    portable: bool,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Generate cases, ask every verifier, and write the summary and each disagreement.
+    Run {
+        /// Cases in all.
+        #[arg(long, default_value_t = 10_000)]
+        count: u64,
+        /// The generator's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where case files, answers, disagreements and the summary go.
+        #[arg(long, value_name = "DIR", default_value = "target/differential")]
+        out: PathBuf,
+        /// Cases per case file.
+        #[arg(long, default_value_t = 2_000)]
+        chunk: u64,
+        /// Parts of the cases per ML-DSA set to one per SLH-DSA set.
+        #[arg(long, value_name = "W", default_value_t = generate::ML_DSA_WEIGHT)]
+        ml_dsa_weight: u64,
+        #[command(flatten)]
+        peers: Peers,
+    },
+    /// Ask the verifiers again about the cases of one case file.
+    Replay {
+        /// A `.cases` file (a disagreement's, or one of a run's).
+        file: PathBuf,
+        #[command(flatten)]
+        peers: Peers,
+    },
+}
+
+/// The verifiers beyond those linked in.
+#[derive(Args)]
+struct Peers {
+    /// A liboqs shared library to load as a second liboqs.
+    #[arg(long, value_name = "LIB.so")]
+    liboqs: Option<PathBuf>,
+    /// The Node binary that runs the helper (Node 24: OpenSSL 3.5).
+    #[arg(long, requires = "helper")]
+    node: Option<PathBuf>,
+    /// The Node helper (`js/answer.mjs`): OpenSSL and noble.
+    #[arg(long, value_name = "answer.mjs", requires = "node")]
+    helper: Option<PathBuf>,
+    /// A Chromium whose WebCrypto the helper asks too.
+    #[arg(long, requires = "node")]
+    chromium: Option<PathBuf>,
+}
+
+impl Peers {
+    fn node(&self) -> Option<campaign::NodeHelper> {
+        let (node, script) = (self.node.clone()?, self.helper.clone()?);
+        Some(campaign::NodeHelper { node, script, chromium: self.chromium.clone() })
+    }
+}
+
 fn main() -> ExitCode {
-    match run() {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    match run(cli) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
@@ -25,50 +96,21 @@ fn main() -> ExitCode {
     }
 }
 
-/// The value after `name`, parsed.
-fn opt<T: std::str::FromStr>(args: &[String], name: &str) -> Result<Option<T>, String> {
-    match args.iter().position(|a| a == name) {
-        None => Ok(None),
-        Some(i) => {
-            let v = args.get(i + 1).ok_or_else(|| format!("{name} needs a value"))?;
-            v.parse().map(Some).map_err(|_| format!("{name} {v}: not a valid value"))
-        }
-    }
-}
-
-fn node(args: &[String]) -> Result<Option<campaign::NodeHelper>, String> {
-    let chromium = opt::<PathBuf>(args, "--chromium")?;
-    match (opt::<PathBuf>(args, "--node")?, opt::<PathBuf>(args, "--helper")?) {
-        (Some(node), Some(script)) => Ok(Some(campaign::NodeHelper { node, script, chromium })),
-        (None, None) if chromium.is_none() => Ok(None),
-        _ => Err("--node and --helper go together (and --chromium needs them)".into()),
-    }
-}
-
-fn run() -> Result<bool, String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--portable") {
+fn run(cli: Cli) -> Result<bool, String> {
+    if cli.portable {
         pqverify_core::force_portable(true);
     }
     pqverify_native::kernels::force_from_env()?;
-    match args.first().map(String::as_str) {
-        Some("run") => {
-            let opts = campaign::Options {
-                count: opt(&args, "--count")?.unwrap_or(10_000),
-                seed: opt(&args, "--seed")?.unwrap_or(1),
-                out: opt(&args, "--out")?.unwrap_or_else(|| PathBuf::from("target/differential")),
-                chunk: opt(&args, "--chunk")?.unwrap_or(2_000),
-                ml_dsa_weight: opt(&args, "--ml-dsa-weight")?.unwrap_or(pqverify_differential::generate::ML_DSA_WEIGHT),
-                liboqs: opt(&args, "--liboqs")?,
-                node: node(&args)?,
-            };
+    match cli.command {
+        Command::Run { count, seed, out, chunk, ml_dsa_weight, peers } => {
+            let node = peers.node();
+            let opts = campaign::Options { count, seed, out, chunk, ml_dsa_weight, liboqs: peers.liboqs, node };
             let summary = campaign::run(&opts)?;
             print!("{}", summary.markdown(&opts));
             Ok(summary.unexplained == 0)
         }
-        Some("replay") => {
-            let file = PathBuf::from(args.get(1).ok_or("replay needs a case file")?);
-            let rows = campaign::replay(&file, opt::<PathBuf>(&args, "--liboqs")?.as_deref(), node(&args)?.as_ref())?;
+        Command::Replay { file, peers } => {
+            let rows = campaign::replay(&file, peers.liboqs.as_deref(), peers.node().as_ref())?;
             let mut agreed = true;
             for (i, row) in rows.iter().enumerate() {
                 let line: Vec<String> = row.iter().map(|(n, a)| format!("{n} {}", a.letter())).collect();
@@ -77,6 +119,5 @@ fn run() -> Result<bool, String> {
             }
             Ok(agreed)
         }
-        _ => Err("usage: pqverify-differential run [--count N] [--seed S] [--out DIR] [--chunk N] [--ml-dsa-weight W] [--liboqs LIB] [--node NODE --helper answer.mjs [--chromium PATH]] [--portable] | replay FILE".into()),
     }
 }

@@ -6,7 +6,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use pqverify_core::{PreHash, Suite};
+use pqverify_core::{PreHash, PublicKey, Suite};
 use pqverify_native::backend::{Backend, Request};
 
 use crate::case::Case;
@@ -80,9 +80,12 @@ impl Peer for Pqverify {
     fn verify(&self, c: &Case) -> Answer {
         let message = c.message();
         let result = if self.prepared {
-            pqverify_core::PreparedKey::new(c.suite, &c.pk).and_then(|k| k.verify(message, &c.sig))
+            pqverify_core::PublicKey::from_raw(c.suite, &c.pk)
+                .and_then(pqverify_core::PreparedKey::new)
+                .and_then(|k| k.verify(message, &c.sig))
         } else {
-            pqverify_core::verify(c.suite, &c.pk, message, &c.sig)
+            pqverify_core::PublicKey::from_raw(c.suite, &c.pk)
+                .and_then(|key| pqverify_core::verify(key, message, &c.sig))
         };
         // Every error of a verify call is about its input: a rejection.
         Answer::of_bool(result.is_ok())
@@ -105,15 +108,17 @@ impl Peer for NativeBackend {
         self.backend.version()
     }
     fn verify(&self, c: &Case) -> Answer {
-        let request = Request { suite: c.suite, public_key: &c.pk, message: c.message(), signature: &c.sig };
-        if !self.backend.supports(c.suite, request.interface()) {
+        let message = c.message();
+        if !self.backend.supports(c.suite, message.interface()) {
             return Answer::Unsupported;
         }
-        // The wrappers refuse a key of the wrong length themselves (liboqs would read past
-        // its end): that refusal is this project's code, not the peer's, so it is made here.
-        if c.pk.len() != c.suite.public_key_len() {
+        // A request holds only a key of its suite's length (liboqs would read past the
+        // end of a shorter one): that refusal is this project's code, not the peer's, so
+        // it is made here.
+        let Ok(public_key) = PublicKey::from_raw(c.suite, &c.pk) else {
             return Answer::Rejected;
-        }
+        };
+        let request = Request { public_key, message, signature: &c.sig };
         match self.backend.verdict(&request) {
             Ok(accepted) => Answer::of_bool(accepted),
             Err(fault) => Answer::Fault(fault.to_string()),

@@ -2,71 +2,28 @@
 //! cores, verdicts in input order, with an optional Verify-Unit budget charged
 //! before any verification starts.
 
-use pqverify_core::{Interface, Message, PreHash, Suite};
+use pqverify_core::{Interface, Message, PreHash, PublicKey, Suite};
 use rayon::prelude::*;
 
 use crate::backend::Request;
 use crate::units::UnitTable;
 use crate::{Verifier, VerifyError};
 
-/// The interface a request names: one of core's ([`Interface::name`]), or one of the
-/// first two names, `external` (pure, or pre-hash when a pre-hash is given) and
-/// `internal` (M′ in `msg`, or external μ in `mu`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Named {
-    /// `external`.
-    External,
-    /// `internal`.
-    Internal,
-    /// Core's name.
-    Core(Interface),
-}
+/// Every interface name a request may give, `external` (the default) first: core's
+/// ([`Interface::name`]), where `internal` also takes μ, and `external`, FIPS's word for
+/// the pure and pre-hash interfaces.
+pub const INTERFACE_NAMES: [&str; 5] = ["external", "internal", "pure", "prehash", "external-mu"];
 
-impl Named {
-    /// Every name a request may give, `external` (the default) first.
-    pub const NAMES: [&'static str; 5] = ["external", "internal", "pure", "prehash", "external-mu"];
-}
-
-impl core::str::FromStr for Named {
-    type Err = String;
-
-    /// `external`, `internal`, or one of core's names ([`Interface::name`]).
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "external" => Ok(Named::External),
-            "internal" => Ok(Named::Internal),
-            other => Interface::ALL
-                .into_iter()
-                .find(|i| i.name() == other)
-                .map(Named::Core)
-                .ok_or_else(|| format!("unknown interface {other:?}; expected one of {}", Named::NAMES.join(", "))),
-        }
-    }
-}
-
-/// A message that owns its bytes.
+/// A message that owns its bytes: its form (interface and pre-hash function) checked by
+/// core's [`Message::new`] once, when it is made, and its bytes held apart.
 #[derive(Clone, Debug)]
-pub enum OwnedMessage {
-    /// Pure interface.
-    Pure {
-        /// M.
-        msg: Vec<u8>,
-        /// Context.
-        ctx: Vec<u8>,
-    },
-    /// Pre-hash interface.
-    PreHash {
-        /// M.
-        msg: Vec<u8>,
-        /// Context.
-        ctx: Vec<u8>,
-        /// PH.
-        hash: PreHash,
-    },
-    /// Internal interface on M′.
-    Internal(Vec<u8>),
-    /// External μ.
-    ExternalMu(Vec<u8>),
+pub struct OwnedMessage {
+    /// The checked message's form, over no bytes.
+    form: Message<'static>,
+    /// M, M′ or μ.
+    bytes: Vec<u8>,
+    /// The context (pure and pre-hash interfaces; empty for the others).
+    context: Vec<u8>,
 }
 
 impl OwnedMessage {
@@ -78,71 +35,71 @@ impl OwnedMessage {
         context: Vec<u8>,
         prehash: Option<PreHash>,
     ) -> Result<Self, pqverify_core::Error> {
-        Message::new(interface, &bytes, &context, prehash)?;
-        Ok(match prehash {
-            Some(hash) => OwnedMessage::PreHash { msg: bytes, ctx: context, hash },
-            None => match interface {
-                Interface::Internal => OwnedMessage::Internal(bytes),
-                Interface::ExternalMu => OwnedMessage::ExternalMu(bytes),
-                _ => OwnedMessage::Pure { msg: bytes, ctx: context },
-            },
-        })
+        let form = Message::new(interface, &bytes, &context, prehash)?.with_bytes(&[], &[]);
+        Ok(OwnedMessage { form, bytes, context })
+    }
+
+    /// `msg` through the pure interface with an empty context.
+    pub fn pure(msg: Vec<u8>) -> Self {
+        OwnedMessage { form: Message::pure(&[], &[]), bytes: msg, context: Vec::new() }
     }
 
     /// A message from the fields a request line or the command line carries, through
-    /// the interface it names ([`Named`]). `name` writes a field's name as the caller
-    /// shows it (`field msg`, `--msg`). Which parts each interface takes is core's rule
-    /// ([`Message::new`]).
+    /// the interface it names (one of [`INTERFACE_NAMES`]): `external` is pure, or
+    /// pre-hash when `prehash` is given; `internal` is M′ in `msg`, or μ in `mu`. `name`
+    /// writes a field's name as the caller shows it (`field msg`, `--msg`). Which parts
+    /// each interface takes is core's rule ([`Message::new`]).
     pub fn from_fields(
-        named: Named,
+        interface: &str,
         msg: Option<Vec<u8>>,
         mu: Option<Vec<u8>>,
         ctx: Option<Vec<u8>>,
         prehash: Option<PreHash>,
         name: impl Fn(&str) -> String,
     ) -> Result<Self, String> {
-        let (interface, bytes) = match (named, msg, mu) {
-            (Named::External, Some(msg), None) => {
-                (if prehash.is_some() { Interface::PreHash } else { Interface::Pure }, msg)
-            }
-            (Named::External, _, Some(_)) => return Err(format!("{} needs the internal interface", name("mu"))),
-            (Named::External, None, None) => return Err(format!("missing {}", name("msg"))),
-            (Named::Internal, Some(m), None) => (Interface::Internal, m),
-            (Named::Internal, None, Some(mu)) => (Interface::ExternalMu, mu),
-            (Named::Internal, Some(_), Some(_)) => {
+        let interface = match (interface, &msg, &mu) {
+            ("external", _, Some(_)) => return Err(format!("{} needs the internal interface", name("mu"))),
+            ("external", _, None) if prehash.is_some() => Interface::PreHash,
+            ("external", _, None) => Interface::Pure,
+            ("internal", Some(_), Some(_)) => {
                 return Err(format!("give {} (M′) or {}, not both", name("msg"), name("mu")));
             }
-            (Named::Internal, None, None) => return Err(format!("missing {} (M′) or {}", name("msg"), name("mu"))),
-            (Named::Core(Interface::ExternalMu), None, Some(mu)) => (Interface::ExternalMu, mu),
-            (Named::Core(Interface::ExternalMu), Some(_), _) => {
+            ("internal", None, None) => return Err(format!("missing {} (M′) or {}", name("msg"), name("mu"))),
+            ("internal", None, Some(_)) => Interface::ExternalMu,
+            (other, _, _) => Interface::ALL.into_iter().find(|i| i.name() == other).ok_or_else(|| {
+                format!("unknown interface {other:?}; expected one of {}", INTERFACE_NAMES.join(", "))
+            })?,
+        };
+        let bytes = match (interface, msg, mu) {
+            (Interface::ExternalMu, None, Some(mu)) => mu,
+            (Interface::ExternalMu, Some(_), _) => {
                 return Err(format!("the external-mu interface takes {}, not {}", name("mu"), name("msg")));
             }
-            (Named::Core(Interface::ExternalMu), None, None) => return Err(format!("missing {}", name("mu"))),
-            (Named::Core(interface), Some(msg), None) => (interface, msg),
-            (Named::Core(_), _, Some(_)) => return Err(format!("{} needs the external-mu interface", name("mu"))),
-            (Named::Core(_), None, None) => return Err(format!("missing {}", name("msg"))),
+            (Interface::ExternalMu, None, None) => return Err(format!("missing {}", name("mu"))),
+            (_, Some(msg), None) => msg,
+            (_, _, Some(_)) => return Err(format!("{} needs the external-mu interface", name("mu"))),
+            (_, None, None) => return Err(format!("missing {}", name("msg"))),
         };
         OwnedMessage::new(interface, bytes, ctx.unwrap_or_default(), prehash).map_err(|e| e.to_string())
     }
 
     /// Borrowed as a core [`Message`].
     pub fn as_message(&self) -> Message<'_> {
-        match self {
-            OwnedMessage::Pure { msg, ctx } => Message::pure(msg, ctx),
-            OwnedMessage::PreHash { msg, ctx, hash } => Message::prehash(msg, ctx, *hash),
-            OwnedMessage::Internal(m) => Message::Internal(m),
-            OwnedMessage::ExternalMu(mu) => Message::ExternalMu(mu),
-        }
+        self.form.with_bytes(&self.bytes, &self.context)
     }
 
     /// The bytes a verifier hashes beyond its fixed work (what long messages are
     /// charged for): message and context, or M′; none for an external μ.
     pub fn hashed_len(&self) -> usize {
-        match self {
-            OwnedMessage::Pure { msg, ctx } | OwnedMessage::PreHash { msg, ctx, .. } => msg.len() + ctx.len(),
-            OwnedMessage::Internal(m) => m.len(),
-            OwnedMessage::ExternalMu(_) => 0,
+        match self.form {
+            Message::ExternalMu(_) => 0,
+            _ => self.bytes.len() + self.context.len(),
         }
+    }
+
+    /// The bytes it holds (message and context).
+    pub fn held_bytes(&self) -> usize {
+        self.bytes.len() + self.context.len()
     }
 }
 
@@ -162,33 +119,38 @@ pub struct Item {
 impl Item {
     /// The bytes the item holds (key, signature, message and context).
     pub fn held_bytes(&self) -> usize {
-        let message = match &self.message {
-            OwnedMessage::Pure { msg, ctx } | OwnedMessage::PreHash { msg, ctx, .. } => msg.len() + ctx.len(),
-            OwnedMessage::Internal(m) | OwnedMessage::ExternalMu(m) => m.len(),
-        };
-        self.public_key.len() + self.signature.len() + message
+        self.public_key.len() + self.signature.len() + self.message.held_bytes()
     }
 
-    /// The item as a request.
-    pub fn request(&self) -> Request<'_> {
-        Request {
-            suite: self.suite,
-            public_key: &self.public_key,
-            message: self.message.as_message(),
-            signature: &self.signature,
-        }
+    /// The item as a request: an input error when its key is not of its suite's length.
+    pub fn request(&self) -> Result<Request<'_>, VerifyError> {
+        let public_key = PublicKey::from_raw(self.suite, &self.public_key).map_err(VerifyError::Input)?;
+        Ok(Request { public_key, message: self.message.as_message(), signature: &self.signature })
+    }
+
+    /// Checks the item ([`request`](Self::request)) and decides it.
+    pub fn decide(&self, verifier: &dyn Verifier) -> Result<bool, VerifyError> {
+        verifier.decide(&self.request()?)
     }
 }
 
+/// The budget rule (`pqverify batch --budget`): `items` cost what `table` charges for
+/// each one's suite and hashed bytes, and a batch over `limit` Verify Units is refused
+/// whole, before any work. The total on success.
+pub fn charge<'a>(table: &UnitTable, items: impl IntoIterator<Item = &'a Item>, limit: u64) -> Result<u64, String> {
+    table.charge(items.into_iter().map(|i| (i.suite, i.message.hashed_len())), limit)
+}
+
 /// Verifies every item on the current rayon pool; results are in input order.
-/// With a budget, the whole batch is refused before any work if it costs more.
+/// With a budget, the whole batch is refused before any work if it costs more
+/// ([`charge`]).
 pub fn verify_batch(
     verifier: &dyn Verifier,
     items: &[Item],
     budget: Option<(&UnitTable, u64)>,
 ) -> Result<Vec<Result<bool, VerifyError>>, VerifyError> {
     if let Some((table, limit)) = budget {
-        table.charge(items.iter().map(|i| (i.suite, i.message.hashed_len())), limit).map_err(VerifyError::Budget)?;
+        charge(table, items, limit).map_err(VerifyError::Budget)?;
     }
-    Ok(items.par_iter().map(|item| verifier.decide(&item.request())).collect())
+    Ok(items.par_iter().map(|item| item.decide(verifier)).collect())
 }

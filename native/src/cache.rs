@@ -242,6 +242,7 @@ impl KeyCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pqverify_core::PublicKey;
 
     fn key(b: u8) -> [u8; 32] {
         let mut pk = [0u8; 32];
@@ -271,7 +272,7 @@ mod tests {
         let found = cache
             .get_by_digest(digest(b), suite, &key(b), || {
                 built.set(built.get() + 1);
-                PreparedKey::new(suite, &key(b))
+                PublicKey::from_raw(suite, &key(b)).and_then(PreparedKey::new)
             })
             .unwrap();
         match (found, built.get() > before) {
@@ -359,7 +360,11 @@ mod tests {
     fn keys_sharing_a_digest_never_get_each_others_prepared_key() {
         let cache = KeyCache::new(4);
         let suite = Suite::SlhDsaShake128f;
-        let get = |b: u8| cache.get_by_digest(7, suite, &key(b), || PreparedKey::new(suite, &key(b))).unwrap();
+        let get = |b: u8| {
+            cache
+                .get_by_digest(7, suite, &key(b), || PublicKey::from_raw(suite, &key(b)).and_then(PreparedKey::new))
+                .unwrap()
+        };
         let until_prepared = |b: u8| (0..4).find_map(|_| get(b)).expect("prepared by its second sight");
         let one = until_prepared(1);
         assert!(Arc::ptr_eq(&get(1).expect("a hit"), &one));
@@ -369,7 +374,9 @@ mod tests {
         assert!(Arc::ptr_eq(&get(2).expect("a hit"), &two));
         // The same bytes under another suite are another key.
         let other = Suite::SlhDsaSha2_128f;
-        let under_other = cache.get_by_digest(7, other, &key(2), || PreparedKey::new(other, &key(2))).unwrap();
+        let under_other = cache
+            .get_by_digest(7, other, &key(2), || PublicKey::from_raw(other, &key(2)).and_then(PreparedKey::new))
+            .unwrap();
         assert!(under_other.is_none_or(|k| !Arc::ptr_eq(&k, &two)));
         assert!(get(1).is_none_or(|k| !Arc::ptr_eq(&k, &two) && !Arc::ptr_eq(&k, &one)));
         assert_eq!(cache.len(), 1);

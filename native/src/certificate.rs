@@ -78,7 +78,9 @@ impl ValidatorSet {
                 .par_iter()
                 .enumerate()
                 .map(|(index, key)| {
-                    PreparedKey::new(suite, key.as_ref()).map_err(|error| CertificateError::Key { index, error })
+                    PublicKey::from_raw(suite, key.as_ref())
+                        .and_then(PreparedKey::new)
+                        .map_err(|error| CertificateError::Key { index, error })
                 })
                 .collect::<Result<Vec<_>, _>>()
         };
@@ -143,7 +145,11 @@ pub fn verify_one_shot(
     let run = || {
         pairs
             .par_iter()
-            .map(|&(key, signature)| pqverify_core::verify(suite, key, message, signature).is_ok())
+            .map(|&(key, signature)| {
+                pqverify_core::PublicKey::from_raw(suite, key)
+                    .and_then(|key| pqverify_core::verify(key, message, signature))
+                    .is_ok()
+            })
             .collect()
     };
     Ok(Verdicts(on(pool, run)))

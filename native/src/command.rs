@@ -1,7 +1,8 @@
 //! What the two command-line programs, `pqverify` and the benchmark driver
 //! `pqverify-bench`, share: why a command failed and its exit status, the default
-//! disagreement log, and the openers of `--liboqs`, `--disagreements` and `--kernels`,
-//! so that both say the same thing about the same mistake.
+//! disagreement log, the openers of `--liboqs`, `--disagreements` and `--kernels`, so
+//! that both say the same thing about the same mistake, and their two ways of writing
+//! a line ([`note!`](crate::note), [`say!`](crate::say)).
 
 use std::io::Write;
 use std::path::Path;
@@ -10,6 +11,27 @@ use std::sync::Arc;
 
 use crate::backend::Liboqs;
 use crate::sink::{DisagreementSink, open_log};
+
+/// Writes a line to standard error, best effort: a failing standard error must not
+/// turn into a panic (as `eprintln!` would) or hide the real outcome.
+#[macro_export]
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = writeln!(::std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+/// Writes a line to standard output, `?` on a [`Failure`]: a closed or full output is
+/// [`Failure::Internal`] (exit 3), never a panic.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        writeln!(::std::io::stdout().lock(), $($arg)*)
+            .map_err(|e| $crate::command::Failure::Internal(format!("standard output: {e}")))?
+    }};
+}
 
 /// The disagreement log unless told otherwise (`--disagreements`).
 pub const DISAGREEMENT_LOG: &str = "pqverify-disagreements.jsonl";
@@ -44,9 +66,11 @@ impl Failure {
     }
 }
 
-/// `--liboqs PATH`: the shared library loaded, or why not.
-pub fn load_liboqs(path: &Path) -> Result<Arc<Liboqs>, Failure> {
-    Liboqs::load(path).map(Arc::new).map_err(|e| Failure::BadInput(format!("--liboqs: {e}")))
+/// `--liboqs PATH` (or `PQVERIFY_LIBOQS`): the shared library loaded, or why not;
+/// `None` when no path is given.
+pub fn load_liboqs(path: Option<&Path>) -> Result<Option<Arc<Liboqs>>, Failure> {
+    let load = |path| Liboqs::load(path).map(Arc::new).map_err(|e| Failure::BadInput(format!("--liboqs: {e}")));
+    path.map(load).transpose()
 }
 
 /// `--disagreements PATH` (`-`: standard error, checked to be open), opened before any

@@ -165,13 +165,13 @@ impl DualVerifier {
     pub fn check(&self, r: &Request<'_>) -> Result<DualResult, VerifyError> {
         check_request(r)?;
         let interface = r.interface();
-        let primary = self.primary_for(r.suite, interface).ok_or_else(|| {
-            VerifyError::Unsupported(format!("no primary verifier has {} through the {interface} interface", r.suite))
+        let primary = self.primary_for(r.suite(), interface).ok_or_else(|| {
+            VerifyError::Unsupported(format!("no primary verifier has {} through the {interface} interface", r.suite()))
         })?;
-        if !self.secondary.supports(r.suite, interface) {
+        if !self.secondary.supports(r.suite(), interface) {
             return Err(VerifyError::Unsupported(format!(
                 "the secondary verifier has no {} through the {interface} interface",
-                r.suite
+                r.suite()
             )));
         }
         let p = self.run(primary.as_ref(), r);
@@ -209,10 +209,10 @@ impl DualVerifier {
         };
         let d = Disagreement {
             time_ms: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis()),
-            suite: r.suite.name().to_owned(),
+            suite: r.suite().name().to_owned(),
             interface: r.interface().name().to_owned(),
             mode: self.mode.name().to_owned(),
-            pk_sha256: sha256_hex(r.public_key),
+            pk_sha256: sha256_hex(r.public_key.as_bytes()),
             msg_sha256: sha256_hex(msg),
             ctx_sha256: sha256_hex(ctx),
             sig_sha256: sha256_hex(r.signature),

@@ -13,8 +13,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::batch::{Item, Named, OwnedMessage};
-use crate::key::{KeyFormat, raw_public_key};
+use crate::batch::{Item, OwnedMessage};
+use crate::key::{KeyFormat, request_key};
 use crate::{ErrorKind, Verifier, VerifyError};
 
 /// The fields a request line may have.
@@ -192,22 +192,20 @@ fn item_of(obj: &Map<String, Value>) -> Result<Item, String> {
     let suite = text(obj, "suite")?.ok_or("missing field suite")?;
     let suite: pqverify_core::Suite = suite.parse().map_err(|e| format!("{e}: {suite:?}"))?;
     let key_format: KeyFormat = text(obj, "key_format")?.map(str::parse).transpose()?.unwrap_or_default();
-    // Raw keys go to the verifier as they are (it checks their length); encoded ones
-    // are decoded here, strictly.
-    let public_key = match key_format {
-        KeyFormat::Raw => Ok(required(obj, "pk")?),
-        KeyFormat::Spki => raw_public_key(suite, key_format, &required(obj, "pk")?),
-        KeyFormat::Pem => raw_public_key(suite, key_format, text(obj, "pk")?.ok_or("missing field pk")?.as_bytes()),
-    }
-    .map_err(|e| format!("field pk: {e}"))?;
+    let pk = if key_format.is_text() {
+        text(obj, "pk")?.ok_or("missing field pk")?.as_bytes().to_vec()
+    } else {
+        required(obj, "pk")?
+    };
+    let public_key = request_key(suite, key_format, pk).map_err(|e| format!("field pk: {e}"))?;
     let signature = required(obj, "sig")?;
     let ctx = hex_field(obj, "ctx")?;
     let mu = hex_field(obj, "mu")?;
     let msg = hex_field(obj, "msg")?;
     let prehash = text(obj, "prehash")?;
     let prehash = prehash.map(|name| name.parse().map_err(|e| format!("{e}: {name:?}"))).transpose()?;
-    let named: Named = text(obj, "interface")?.unwrap_or("external").parse()?;
-    let message = OwnedMessage::from_fields(named, msg, mu, ctx, prehash, |f| format!("field {f}"))?;
+    let interface = text(obj, "interface")?.unwrap_or("external");
+    let message = OwnedMessage::from_fields(interface, msg, mu, ctx, prehash, |f| format!("field {f}"))?;
     Ok(Item { suite, public_key, message, signature })
 }
 
@@ -284,7 +282,7 @@ pub fn answer_line(verifier: &dyn Verifier, line: &str) -> Answer {
 /// The answer to a line already parsed ([`parse_line`]).
 pub fn answer_parsed(verifier: &dyn Verifier, parsed: &Result<(Value, Item), LineError>) -> Answer {
     match parsed {
-        Ok((id, item)) => Answer::of(id.clone(), &verifier.decide(&item.request())),
+        Ok((id, item)) => Answer::of(id.clone(), &item.decide(verifier)),
         Err(LineError { id, error }) => Answer::failed(id.clone(), ErrorKind::Input, error.clone()),
     }
 }

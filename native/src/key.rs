@@ -32,6 +32,11 @@ impl KeyFormat {
             KeyFormat::Pem => "pem",
         }
     }
+
+    /// Whether a key in this format is given as text (PEM) rather than as bytes in hex.
+    pub const fn is_text(self) -> bool {
+        matches!(self, KeyFormat::Pem)
+    }
 }
 
 impl FromStr for KeyFormat {
@@ -42,6 +47,16 @@ impl FromStr for KeyFormat {
             .into_iter()
             .find(|f| f.name() == s)
             .ok_or_else(|| format!("unknown key format {s:?}; expected raw, spki or pem"))
+    }
+}
+
+/// The key of a request (a command line, a JSON line) as the verifier takes it: raw
+/// bytes as given (the verifier checks their length, as it checks the other inputs),
+/// an encoded key decoded here, strictly ([`raw_public_key`]).
+pub fn request_key(suite: Suite, format: KeyFormat, input: Vec<u8>) -> Result<Vec<u8>, Error> {
+    match format {
+        KeyFormat::Raw => Ok(input),
+        KeyFormat::Spki | KeyFormat::Pem => raw_public_key(suite, format, &input),
     }
 }
 

@@ -93,13 +93,12 @@ impl VerifyError {
     }
 }
 
-/// The checks every request passes before any backend sees it: the key has the
-/// suite's length, the context is at most 255 bytes, μ is 64 bytes, and the
+/// The checks every request passes before any backend sees it, beyond the key's (made
+/// with the request): the context is at most 255 bytes, μ is 64 bytes, and the
 /// interface exists for the suite. The signature may have any length (a wrong
 /// length is a verdict, not an input error).
 pub fn check_request(r: &Request<'_>) -> Result<(), VerifyError> {
-    pqverify_core::PublicKey::from_raw(r.suite, r.public_key).map_err(VerifyError::Input)?;
-    r.message.check_for(r.suite).map_err(VerifyError::Input)
+    r.message.check_for(r.suite()).map_err(VerifyError::Input)
 }
 
 /// Runs a backend, containing errors and panics: `Err` is never a verdict.
@@ -117,7 +116,7 @@ pub fn run_backend(backend: &dyn Backend, r: &Request<'_>) -> Result<bool, Fault
     }
 }
 
-/// Anything that answers "is this signature valid": one backend ([`Single`]), or the
+/// Anything that answers "is this signature valid": one backend ([`OneBackend`]), or the
 /// dual policy ([`dual::DualVerifier`]).
 pub trait Verifier: Send + Sync {
     /// Decides one request: checked first, then `Ok(valid)`, or why there is no verdict.
@@ -126,18 +125,18 @@ pub trait Verifier: Send + Sync {
     fn describe(&self) -> String;
 }
 
-/// A single backend as a [`Verifier`].
-pub struct Single(pub Arc<dyn Backend>);
+/// One backend alone as a [`Verifier`]: its verdict, after the request's checks.
+pub struct OneBackend(pub Arc<dyn Backend>);
 
-impl Verifier for Single {
+impl Verifier for OneBackend {
     fn decide(&self, r: &Request<'_>) -> Result<bool, VerifyError> {
         check_request(r)?;
         let b = &self.0;
-        if !b.supports(r.suite, r.interface()) {
+        if !b.supports(r.suite(), r.interface()) {
             return Err(VerifyError::Unsupported(format!(
                 "backend {} does not support {} through the {} interface",
                 b.name(),
-                r.suite,
+                r.suite(),
                 r.interface()
             )));
         }

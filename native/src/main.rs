@@ -2,30 +2,14 @@
 //! or as a JSON-lines batch, with one backend or two (dual verification). This file
 //! parses and dispatches; each subcommand is a module of `cli/`.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
 
-/// Writes a line to standard error, best effort: a failing standard error must not
-/// turn into a panic (as `eprintln!` would) or hide the real outcome.
-macro_rules! note {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
-    }};
-}
-
-/// Writes a line to standard output; a closed or full output is an error (exit 3),
-/// never a panic.
-macro_rules! say {
-    ($($arg:tt)*) => {
-        writeln!(std::io::stdout().lock(), $($arg)*).map_err(|e| Internal(format!("standard output: {e}")))?
-    };
-}
-
 mod cli;
 
 use cli::{Cli, Command};
+use pqverify_native::note;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -38,15 +22,11 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Suites { json, liboqs } => cli::suites::suites(json, liboqs.as_deref()),
-        Command::Verify { suite, pk, key_format, msg, sig, ctx, prehash, interface, mu, verifier } => {
-            cli::verify::verify_one(suite, (&pk, key_format), msg, &sig, ctx, prehash, &interface, mu, &verifier)
-        }
+        Command::Verify(args) => cli::verify::verify_one(args),
         Command::Batch { verifier, threads, budget, units, max_in_flight } => {
             cli::batch::batch(&verifier, threads, budget, &units, max_in_flight)
         }
-        Command::Qc { suite, keys, msg, ctx, signatures, threshold, threads, one_shot } => {
-            cli::qc::qc(cli::qc::Qc { suite, keys, msg, ctx, signatures, threshold, threads, one_shot })
-        }
+        Command::Qc(args) => cli::qc::qc(args),
     };
     result.unwrap_or_else(|failure| failure.exit("pqverify"))
 }

@@ -210,10 +210,12 @@ mod tests {
 
     #[test]
     fn answers_every_line_in_order_with_small_limits() {
-        let line = |i: usize| format!(r#"{{"id":{i},"suite":"ML-DSA-44","pk":"00","msg":"","sig":""}}"#);
+        // A key of the suite's length (a request holds only such keys), in short lines.
+        let pk = "00".repeat(32);
+        let line = |i: usize| format!(r#"{{"id":{i},"suite":"SLH-DSA-SHA2-128s","pk":"{pk}","msg":"","sig":""}}"#);
         let lines: Vec<std::io::Result<Line>> =
             (0..1000).map(|i| Ok(if i % 7 == 3 { Err(9_999_999) } else { Ok(line(i)) })).collect();
-        let limits = Limits { max_line: 100, max_in_flight: 300, max_chunk: 16 };
+        let limits = Limits { max_line: 160, max_in_flight: 400, max_chunk: 16 };
         let mut out = Vec::new();
         let mut chunks = 0;
         let totals = run(&Yes, lines.into_iter(), &mut out, limits, &pool(), |_| chunks += 1).unwrap();

@@ -7,11 +7,10 @@ use std::collections::BTreeMap;
 use pqverify_core::Suite;
 
 /// Units per whole KiB of message hashed, beyond the per-signature cost (which covers
-/// messages under 1 KiB, as the published constants do). Provisional: measured through
-/// `pqverify batch --backend dual --threads 1` with 256 KiB messages (`make_batch`),
-/// reading and hashing a message costs up to 8.8 µs per KiB (SLH-DSA-SHAKE; ML-DSA
-/// 8.2, SLH-DSA-SHA2 5.1) on the machine where ML-DSA-44's 100 units are 29.9 µs,
-/// i.e. 29 units; 32 covers it.
+/// messages under 1 KiB, as the published constants do). Provisional: at least what
+/// reading and hashing a KiB costs the slowest family (SLH-DSA-SHAKE), in units of
+/// ML-DSA-44's 100, measured through `pqverify batch --backend dual --threads 1` with
+/// 256 KiB messages (`make_batch`).
 pub const UNITS_PER_KIB: u64 = 32;
 
 /// The Verify-Unit cost of each suite, and of long messages.

@@ -10,7 +10,7 @@ use common::Rng;
 use pqverify_core::Suite;
 use pqverify_native::backend::{Backend, Liboqs, Pqverify, Reference};
 use pqverify_native::batch::{Item, OwnedMessage};
-use pqverify_native::{Single, Verifier};
+use pqverify_native::{OneBackend, Verifier};
 
 /// Mutations of a valid (message, context, signature).
 fn mutants(rng: &mut Rng, msg: &[u8], ctx: &[u8], sig: &[u8], count: usize) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
@@ -44,13 +44,14 @@ fn compare(suite: Suite, pk: &[u8], cases: &[(Vec<u8>, Vec<u8>, Vec<u8>)], backe
         let item = Item {
             suite,
             public_key: pk.to_vec(),
-            message: OwnedMessage::Pure { msg: msg.clone(), ctx: ctx.clone() },
+            message: OwnedMessage::new(pqverify_native::backend::Interface::Pure, msg.clone(), ctx.clone(), None)
+                .unwrap(),
             signature: sig.clone(),
         };
         let verdicts: Vec<(&str, bool)> = backends
             .iter()
             .filter(|b| b.supports(suite, pqverify_native::backend::Interface::Pure))
-            .map(|b| (b.name(), Single(b.clone()).decide(&item.request()).unwrap()))
+            .map(|b| (b.name(), OneBackend(b.clone()).decide(&item.request().unwrap()).unwrap()))
             .collect();
         assert!(verdicts.len() >= 2, "{suite}: fewer than two backends");
         assert!(verdicts.iter().all(|v| v.1 == verdicts[0].1), "{suite}: disagreement {verdicts:?}");

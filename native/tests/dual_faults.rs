@@ -17,7 +17,7 @@ use pqverify_native::batch::{Item, OwnedMessage, verify_batch};
 use pqverify_native::dual::{DualVerifier, Mode};
 use pqverify_native::sink::{DisagreementSink, JsonLines};
 use pqverify_native::units::UnitTable;
-use pqverify_native::{Single, Verifier, VerifyError};
+use pqverify_native::{OneBackend, Verifier, VerifyError};
 
 /// Index of an item, carried in the first 8 bytes of its message.
 fn index_of(r: &Request<'_>) -> u64 {
@@ -41,7 +41,7 @@ impl Backend for Flipper {
         i == Interface::Pure
     }
     fn verdict(&self, r: &Request<'_>) -> Result<bool, Fault> {
-        let honest = pqverify_core::verify(r.suite, r.public_key, r.message, r.signature).is_ok();
+        let honest = pqverify_core::verify(r.public_key, r.message, r.signature).is_ok();
         Ok(if index_of(r).is_multiple_of(13) { !honest } else { honest })
     }
 }
@@ -79,12 +79,7 @@ fn items() -> Vec<Item> {
             if i % 2 == 1 {
                 signature[1000] ^= 0x10;
             }
-            Item {
-                suite: Suite::MlDsa44,
-                public_key: pk.clone(),
-                message: OwnedMessage::Pure { msg, ctx: vec![] },
-                signature,
-            }
+            Item { suite: Suite::MlDsa44, public_key: pk.clone(), message: OwnedMessage::pure(msg), signature }
         })
         .collect()
 }
@@ -143,12 +138,8 @@ fn failing_backends_are_contained_and_never_valid() {
     let (pk, sign) = common::signer(Suite::MlDsa44, 7);
     let msg = [0u8; 8];
     let sig = sign(&msg, b"");
-    let item = Item {
-        suite: Suite::MlDsa44,
-        public_key: pk,
-        message: OwnedMessage::Pure { msg: msg.to_vec(), ctx: vec![] },
-        signature: sig,
-    };
+    let item =
+        Item { suite: Suite::MlDsa44, public_key: pk, message: OwnedMessage::pure(msg.to_vec()), signature: sig };
     // The injected panics are expected; keep their messages out of the test output.
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -161,7 +152,7 @@ fn failing_backends_are_contained_and_never_valid() {
             // Broken primary: the verdict is never "valid", and the failure is reported.
             let sink = Arc::new(JsonLines::new(Vec::new()));
             let dual = DualVerifier::new(vec![Arc::new(Broken { panics })], Arc::new(Pqverify::one_shot()), mode, sink);
-            let got = dual.decide(&item.request());
+            let got = dual.decide(&item.request().unwrap());
             assert!(matches!(got, Err(VerifyError::Backend(_))), "{got:?}");
             assert_eq!(dual.faults(), 1);
             // Broken secondary: enforce fails the request; shadow records it and keeps the primary's verdict.
@@ -172,7 +163,7 @@ fn failing_backends_are_contained_and_never_valid() {
                 mode,
                 sink.clone(),
             );
-            let got = dual.decide(&item.request());
+            let got = dual.decide(&item.request().unwrap());
             match mode {
                 Mode::Enforce => assert!(matches!(got, Err(VerifyError::Backend(_))), "{got:?}"),
                 Mode::Shadow => assert_eq!(got, Ok(true)),
@@ -268,9 +259,13 @@ fn enforce_mode_audits_the_primarys_false_rejections() {
     let linked = Arc::new(Liboqs::new());
     let avx2 = linked.info().avx2;
     for item in &items {
-        assert_eq!(Single(Arc::new(Pqverify::one_shot())).decide(&item.request()), Ok(true), "pqverify accepts");
         assert_eq!(
-            Single(linked.clone()).decide(&item.request()),
+            OneBackend(Arc::new(Pqverify::one_shot())).decide(&item.request().unwrap()),
+            Ok(true),
+            "pqverify accepts"
+        );
+        assert_eq!(
+            OneBackend(linked.clone()).decide(&item.request().unwrap()),
             Ok(!avx2),
             "liboqs 0.13 rejects in its AVX2 code only"
         );
@@ -281,7 +276,7 @@ fn enforce_mode_audits_the_primarys_false_rejections() {
         let dual = DualVerifier::new(vec![liboqs.clone()], Arc::new(Pqverify::one_shot()), mode, sink.clone())
             .with_audit(audit_every);
         for item in &items {
-            assert_eq!(dual.decide(&item.request()), Ok(false), "the primary's verdict stands");
+            assert_eq!(dual.decide(&item.request().unwrap()), Ok(false), "the primary's verdict stands");
         }
         assert_eq!(dual.disagreements(), logged, "{} audit {audit_every}", mode.name());
         drop(dual);
@@ -297,7 +292,7 @@ fn enforce_mode_audits_the_primarys_false_rejections() {
     let sink = Arc::new(JsonLines::new(Vec::new()));
     let dual = DualVerifier::new(vec![liboqs], Arc::new(Pqverify::one_shot()), Mode::Enforce, sink).with_audit(2);
     for item in items.iter().chain(&items[..1]) {
-        assert_eq!(dual.decide(&item.request()), Ok(false));
+        assert_eq!(dual.decide(&item.request().unwrap()), Ok(false));
     }
     assert_eq!(dual.disagreements(), 2);
 }

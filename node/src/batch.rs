@@ -10,7 +10,7 @@ use std::ops::Range;
 use napi::bindgen_prelude::{Object, Uint32Array};
 use napi::{Env, Error};
 use napi_derive::napi;
-use pqverify_core::{Interface, Message, PreHash, Suite};
+use pqverify_core::{Interface, Message, PreHash, PublicKey, Suite};
 use rayon::prelude::*;
 
 use crate::bytes::Bytes;
@@ -47,7 +47,8 @@ impl Batch {
         let bytes = |r: &Range<usize>| &self.data[r.clone()];
         let message = Message::new(item.interface, bytes(&item.msg), bytes(&item.ctx), item.prehash)
             .map_err(request::core_error)?;
-        request::verdict(pqverify_core::verify(item.suite, bytes(&item.key), message, bytes(&item.signature)))
+        let key = PublicKey::from_raw(item.suite, bytes(&item.key)).map_err(request::core_error)?;
+        request::verdict(pqverify_core::verify(key, message, bytes(&item.signature)))
     }
 }
 

@@ -66,9 +66,9 @@ impl DualVerifier {
         context: Bytes<'_>,
         public_key: Bytes<'_>,
     ) -> napi::Result<bool> {
-        let (suite, key, message) =
+        let (_, public_key, message) =
             request::verification(suite, key_format, interface, hash, &msg, &context, &public_key)?;
-        let r = Request { suite, public_key: key.as_bytes(), message, signature: &signature };
+        let r = Request { public_key, message, signature: &signature };
         self.verifier.decide(&r).map_err(|e| match e {
             VerifyError::Input(_) | VerifyError::Unsupported(_) => invalid(e.to_string()),
             VerifyError::Backend(_) | VerifyError::Sink(_) | VerifyError::Budget(_) => {

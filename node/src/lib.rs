@@ -60,8 +60,8 @@ pub fn verify(
     context: Bytes<'_>,
     public_key: Bytes<'_>,
 ) -> napi::Result<bool> {
-    let (suite, key, message) = request::verification(suite, key_format, interface, hash, &msg, &context, &public_key)?;
-    request::verdict(pqverify_core::verify(suite, key.as_bytes(), message, &signature))
+    let (_, key, message) = request::verification(suite, key_format, interface, hash, &msg, &context, &public_key)?;
+    request::verdict(pqverify_core::verify(key, message, &signature))
 }
 
 /// Checks a quorum certificate of the suite numbered `suite` by pqverify-core's rule

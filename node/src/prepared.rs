@@ -21,7 +21,7 @@ impl PreparedKey {
     pub fn new(suite: u32, key_format: u32, public_key: Bytes<'_>) -> napi::Result<Self> {
         let suite = request::suite(suite)?;
         let key = request::public_key(suite, key_format, &public_key)?;
-        let key = pqverify_core::PreparedKey::new(suite, key.as_bytes()).map_err(request::core_error)?;
+        let key = pqverify_core::PreparedKey::new(key).map_err(request::core_error)?;
         Ok(PreparedKey { key: Some(key) })
     }
 

@@ -183,19 +183,16 @@ mod tests {
             let pair = KeyPair::new(suite, &KeySeed::draw(suite, &mut rng));
             assert_eq!(pair.public_key().len(), suite.public_key_len());
             let sig = pair.sign(b"message", b"ctx", &[3; 32]);
-            let ok =
-                pqverify_core::verify(suite, pair.public_key(), pqverify_core::Message::pure(b"message", b"ctx"), &sig);
+            let ok = pqverify_core::PublicKey::from_raw(suite, pair.public_key())
+                .and_then(|key| pqverify_core::verify(key, pqverify_core::Message::pure(b"message", b"ctx"), &sig));
             assert!(ok.is_ok(), "{suite}: {ok:?}");
             if ![Suite::MlDsa44, Suite::SlhDsaShake128f].contains(&suite) {
                 continue;
             }
             let sig = pair.hash_sign(PreHash::Sha2_256, b"m", b"", &[4; 32]);
-            let ok = pqverify_core::verify(
-                suite,
-                pair.public_key(),
-                pqverify_core::Message::prehash(b"m", b"", PreHash::Sha2_256),
-                &sig,
-            );
+            let ok = pqverify_core::PublicKey::from_raw(suite, pair.public_key()).and_then(|key| {
+                pqverify_core::verify(key, pqverify_core::Message::prehash(b"m", b"", PreHash::Sha2_256), &sig)
+            });
             assert!(ok.is_ok(), "{suite}: {ok:?}");
         }
     }

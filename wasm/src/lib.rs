@@ -10,7 +10,7 @@
 //! target; a panic is a bug, which the fuzz targets hunt for); and every error text is
 //! written by core's [`Sink`] into a stack buffer, so its errors need none of
 //! `core::fmt` (with talc none of it is linked; Rust's own panics keep the pieces of
-//! their messages and their file names, about 1 KB of data, never shown).
+//! their messages and their file names, data never shown).
 #![cfg_attr(all(feature = "module", target_arch = "wasm32"), no_std)]
 
 extern crate alloc;
@@ -24,7 +24,7 @@ use wasm_bindgen::prelude::*;
 
 /// The heap (the arguments wasm-bindgen copies in, prepared keys): talc, which grows
 /// the memory as dlmalloc, the standard library's allocator here, does, in about a third
-/// of its code (3.3 KB less gzip in each module).
+/// of its code.
 #[cfg(all(feature = "module", target_arch = "wasm32"))]
 #[global_allocator]
 static HEAP: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
@@ -149,7 +149,7 @@ pub fn verify(
 ) -> Result<bool, JsError> {
     let suite = self::suite(suite)?;
     let key = self::public_key(suite, key_format, public_key)?;
-    verdict(pqverify_core::verify(suite, key.as_bytes(), message(interface, hash, msg, context)?, signature))
+    verdict(pqverify_core::verify(key, message(interface, hash, msg, context)?, signature))
 }
 
 /// A public key decoded and expanded once, for many verifications.
@@ -164,7 +164,7 @@ impl PreparedKey {
     pub fn new(suite: u32, key_format: u32, public_key: &[u8]) -> Result<PreparedKey, JsError> {
         let suite = self::suite(suite)?;
         let key = self::public_key(suite, key_format, public_key)?;
-        CorePreparedKey::new(suite, key.as_bytes()).map(PreparedKey).map_err(core_error)
+        CorePreparedKey::new(key).map(PreparedKey).map_err(core_error)
     }
 
     /// Verifies one signature under this key (arguments as for [`verify`]).

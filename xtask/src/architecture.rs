@@ -58,7 +58,7 @@ mod tests {
     }
 
     #[test]
-    fn only_the_token_module_detects_cpus_and_only_backends_use_unsafe() {
+    fn only_the_token_module_detects_cpus_and_only_arch_kernels_use_unsafe() {
         let src = path("core/src");
         for file in sources(&src) {
             let rel = file.strip_prefix(&src).unwrap().to_string_lossy().into_owned();

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use pqverify_bench::{Memory, SCHEMA, Sample, Scaling, SuiteFixture};
-use pqverify_core::{Message, PreparedKey, Suite};
+use pqverify_core::{Message, PreparedKey, PublicKey, Suite};
 use rayon::prelude::*;
 
 use pqverify_native::Verifier;
@@ -35,9 +35,14 @@ pub(crate) fn first_call_here(f: &SuiteFixture) -> Result<FirstCall, String> {
     let suite = suite_of(f)?;
     let message = Message::pure(&f.msg, &[]);
     let t0 = Instant::now();
-    let one = pqverify_core::verify(suite, &f.public_key, message, &f.sig).is_ok();
+    let one = pqverify_core::PublicKey::from_raw(suite, &f.public_key)
+        .and_then(|key| pqverify_core::verify(key, message, &f.sig))
+        .is_ok();
     let t1 = Instant::now();
-    let two = PreparedKey::new(suite, &f.public_key).and_then(|k| k.verify(message, &f.sig)).is_ok();
+    let two = PublicKey::from_raw(suite, &f.public_key)
+        .and_then(PreparedKey::new)
+        .and_then(|k| k.verify(message, &f.sig))
+        .is_ok();
     let t2 = Instant::now();
     Ok(FirstCall {
         one_shot_ns: (t1 - t0).as_nanos() as f64,
@@ -118,7 +123,7 @@ pub(crate) fn memory_per_key(fixtures: &[SuiteFixture], run: &str, keys: u32) ->
             return Err("memory per key needs the counting allocator (the pqverify binary installs it)".into());
         };
         let held: Vec<PreparedKey> = (0..keys)
-            .map(|_| PreparedKey::new(suite, &f.public_key))
+            .map(|_| PublicKey::from_raw(suite, &f.public_key).and_then(PreparedKey::new))
             .collect::<Result<_, _>>()
             .map_err(|e| format!("{suite}: {e}"))?;
         let heap1 = crate::alloc_count::live_bytes().unwrap_or(heap0);
@@ -184,10 +189,11 @@ pub(crate) fn scaling(
     for f in fixtures {
         let suite = suite_of(f)?;
         let message = Message::pure(&f.msg, &[]);
-        let request = Request { suite, public_key: &f.public_key, message, signature: &f.sig };
-        let key = PreparedKey::new(suite, &f.public_key).map_err(|e| format!("{suite}: {e}"))?;
+        let public_key = PublicKey::from_raw(suite, &f.public_key).map_err(|e| format!("{suite}: {e}"))?;
+        let request = Request { public_key, message, signature: &f.sig };
+        let key = PreparedKey::new(public_key).map_err(|e| format!("{suite}: {e}"))?;
         let ways: [(&str, &(dyn Fn() -> bool + Sync)); 3] = [
-            ("pqverify", &|| pqverify_core::verify(suite, &f.public_key, message, &f.sig).is_ok()),
+            ("pqverify", &|| pqverify_core::verify(public_key, message, &f.sig).is_ok()),
             ("pqverify-prepared", &|| key.verify(message, &f.sig).is_ok()),
             ("dual-enforce", &|| dual.decide(&request) == Ok(true)),
         ];

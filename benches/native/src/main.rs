@@ -3,29 +3,15 @@
 //! suite (`pqverify-bench`), so that `pqverify-native` is the verifier and nothing else.
 
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use pqverify_native::backend::Liboqs;
 use pqverify_native::command;
 
-/// Writes a line to standard error, best effort (a failing standard error must not hide
-/// the real outcome).
-macro_rules! note {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
-    }};
-}
-
-/// Writes a line to standard output; a closed or full output is an error (exit 3).
-macro_rules! say {
-    ($($arg:tt)*) => {
-        writeln!(std::io::stdout().lock(), $($arg)*).map_err(|e| Internal(format!("standard output: {e}")))?
-    };
-}
-
 mod alloc_count;
+mod blocks;
 mod capacity;
+mod certificates;
+mod env;
 mod profile;
 mod report;
 mod run;
@@ -34,8 +20,6 @@ mod ways;
 /// Counts heap bytes in use, for the memory-per-key records.
 #[global_allocator]
 static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;
-
-use pqverify_native::command::Failure;
 
 #[derive(Parser)]
 #[command(name = "pqverify-bench", version, about = "The pqverify benchmark suite, natively, and its report")]
@@ -145,11 +129,6 @@ pub(crate) struct RunArgs {
     pub(crate) certificates: Option<std::path::PathBuf>,
 }
 
-/// The liboqs at `path` (`--liboqs` or `PQVERIFY_LIBOQS`), if one is named.
-pub(crate) fn load_liboqs(path: Option<&std::path::Path>) -> Result<Option<Arc<Liboqs>>, Failure> {
-    path.map(command::load_liboqs).transpose()
-}
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -165,7 +144,7 @@ fn main() -> ExitCode {
         Command::VerifyLoop { way, suite, count, liboqs, kernels } => kernels
             .as_deref()
             .map_or(Ok(()), command::force_kernels)
-            .and_then(|()| load_liboqs(liboqs.as_deref()))
+            .and_then(|()| command::load_liboqs(liboqs.as_deref()))
             .and_then(|l| profile::verify_loop(&way, &suite, count, l)),
     };
     result.unwrap_or_else(|failure| failure.exit("pqverify-bench"))

@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use pqverify_core::{Message, PreparedKey};
+use pqverify_core::{Message, PreparedKey, PublicKey};
 use pqverify_native::backend::{Backend, Liboqs, Request};
 
 use pqverify_native::command::Failure::{self, BadInput};
@@ -30,18 +30,25 @@ pub(crate) fn verify_loop(
     match way {
         "pqverify" => {
             for _ in 0..count {
-                valid += u64::from(pqverify_core::verify(s, &f.public_key, message, &f.sig).is_ok());
+                valid += u64::from(
+                    pqverify_core::PublicKey::from_raw(s, &f.public_key)
+                        .and_then(|key| pqverify_core::verify(key, message, &f.sig))
+                        .is_ok(),
+                );
             }
         }
         "pqverify-prepared" => {
-            let key = PreparedKey::new(s, &f.public_key).map_err(|e| BadInput(e.to_string()))?;
+            let key = PublicKey::from_raw(s, &f.public_key)
+                .and_then(PreparedKey::new)
+                .map_err(|e| BadInput(e.to_string()))?;
             for _ in 0..count {
                 valid += u64::from(key.verify(message, &f.sig).is_ok());
             }
         }
         "liboqs" => {
             let liboqs = liboqs.unwrap_or_else(|| Arc::new(Liboqs::new()));
-            let request = Request { suite: s, public_key: &f.public_key, message, signature: &f.sig };
+            let public_key = PublicKey::from_raw(s, &f.public_key).map_err(|e| BadInput(e.to_string()))?;
+            let request = Request { public_key, message, signature: &f.sig };
             for _ in 0..count {
                 valid += u64::from(liboqs.verdict(&request) == Ok(true));
             }

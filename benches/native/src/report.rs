@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use pqverify_native::units::UnitTable;
 
 use pqverify_native::command::Failure::{self, BadInput, Internal};
+use pqverify_native::note;
 
 pub(crate) fn report(
     files: &[std::path::PathBuf],

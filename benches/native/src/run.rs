@@ -6,9 +6,11 @@ use std::process::ExitCode;
 use pqverify_native::units::UnitTable;
 
 use crate::ways::Liboqses;
-use crate::{RunArgs, capacity, load_liboqs};
+use crate::{RunArgs, capacity};
 use pqverify_native::command::Failure::{self, BadInput, Internal};
+use pqverify_native::command::load_liboqs;
 use pqverify_native::command::open_sink;
+use pqverify_native::{note, say};
 
 pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
     let RunArgs {
@@ -64,7 +66,7 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
         None => Box::new(BufWriter::new(std::io::stdout())),
     };
     let mut ways = crate::ways::native_ways(&liboqs, &sink, &distinct);
-    let mut env = crate::ways::native_env(&run, &liboqs);
+    let mut env = crate::env::native_env(&run, &liboqs);
     env.extra.insert("distinct-fixtures".into(), distinct.digest.clone().into());
     let bar = indicatif::ProgressBar::new(config.steps(&fixtures, ways.len()));
     bar.set_style(
@@ -96,9 +98,17 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
             rayon::current_num_threads()
         );
         let table = UnitTable::default();
-        let blocks =
-            crate::ways::worst_case_blocks(&fixtures, &distinct, &suites, &table, &run, liboqs.primary(), &sink, quick)
-                .map_err(BadInput)?;
+        let blocks = crate::blocks::worst_case_blocks(
+            &fixtures,
+            &distinct,
+            &suites,
+            &table,
+            &run,
+            liboqs.primary(),
+            &sink,
+            quick,
+        )
+        .map_err(BadInput)?;
         for block in blocks {
             emit(&Record::Block(block));
         }
@@ -140,7 +150,9 @@ pub(crate) fn run(args: RunArgs) -> Result<ExitCode, Failure> {
         } else {
             pqverify_bench::certificates::CertificateBudget::FULL
         };
-        for c in crate::ways::certificates(&fixtures, &suites, &env, cores, budget, &liboqs.linked).map_err(Internal)? {
+        for c in crate::certificates::certificates(&fixtures, &suites, &env, cores, budget, &liboqs.linked)
+            .map_err(Internal)?
+        {
             emit(&Record::Certificate(c));
         }
     }

@@ -1,24 +1,18 @@
-//! The benchmark suite's native ways and environment, the worst-case blocks measured
-//! through the parallel batch, and the quorum-certificate scenario.
+//! The benchmark suite's native ways: each verifier as the suite measures it.
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
-use pqverify_bench::certificates::{CertificateBudget, CertificateFixtures, CertificateTimes, certificate_record};
 use pqverify_bench::distinct::DistinctFixtures;
 use pqverify_bench::names;
-use pqverify_bench::report::BLOCK_BUDGET;
-use pqverify_bench::{Block, Bound, Case, Certificate, Clock, Env, Fixtures, LiboqsInfo, SCHEMA, SuiteFixture, Way};
-use pqverify_core::{Message, PreparedKey, Suite};
+use pqverify_bench::{Bound, Case, Clock, SuiteFixture, Way};
+use pqverify_core::{Message, PreparedKey, PublicKey, Suite};
 
 use pqverify_native::backend::{Backend, Interface, Liboqs, Pqverify, Reference, Request};
-use pqverify_native::batch::{Item, OwnedMessage, verify_batch};
-use pqverify_native::certificate::{ValidatorSet, verify_one_shot};
 use pqverify_native::dual::{DualVerifier, Mode};
 use pqverify_native::sink::DisagreementSink;
-use pqverify_native::units::UnitTable;
-use pqverify_native::{Single, Verifier};
+use pqverify_native::{OneBackend, Verifier};
 
 /// `Instant` as the suite's clock.
 pub(crate) struct NativeClock(Instant);
@@ -69,7 +63,8 @@ impl Way for VerifierWay {
             return None;
         }
         let verifier = &self.verifier;
-        let request = Request { suite, public_key: &f.public_key, message: Message::pure(msg, b""), signature: sig };
+        let public_key = PublicKey::from_raw(suite, &f.public_key).ok()?;
+        let request = Request { public_key, message: Message::pure(msg, b""), signature: sig };
         Some(Box::new(move || verifier.decide(&request).map_err(|e| e.to_string())))
     }
 
@@ -87,7 +82,7 @@ impl Way for PreparedWay {
     }
 
     fn bind<'a>(&'a mut self, f: &'a SuiteFixture, msg: &'a [u8], sig: &'a [u8]) -> Option<Bound<'a>> {
-        let key = PreparedKey::new(suite_of(f)?, &f.public_key).ok()?;
+        let key = PublicKey::from_raw(suite_of(f)?, &f.public_key).and_then(PreparedKey::new).ok()?;
         Some(Box::new(move || match key.verify(Message::pure(msg, b""), sig) {
             Ok(()) => Ok(true),
             Err(e) if e.is_rejection() => Ok(false),
@@ -148,7 +143,9 @@ impl Way for ForcedWay {
         let guard = ForcedGuard::new(self.set)?;
         Some(Box::new(move || {
             let _forced = &guard;
-            match pqverify_core::verify(suite, &f.public_key, Message::pure(msg, b""), sig) {
+            match pqverify_core::PublicKey::from_raw(suite, &f.public_key)
+                .and_then(|key| pqverify_core::verify(key, Message::pure(msg, b""), sig))
+            {
                 Ok(()) => Ok(true),
                 Err(e) if e.is_rejection() => Ok(false),
                 Err(e) => Err(e.to_string()),
@@ -272,7 +269,7 @@ impl DistinctWay {
         let verifier = backend.clone();
         DistinctWay {
             alone: Some(backend),
-            ..Self::new(name, keys, move || Fresh { verifier: Box::new(Single(verifier.clone())), dual: None })
+            ..Self::new(name, keys, move || Fresh { verifier: Box::new(OneBackend(verifier.clone())), dual: None })
         }
     }
 
@@ -317,7 +314,8 @@ impl Way for DistinctWay {
             }
             let (public_key, signature) = &signed[next];
             next += 1;
-            let request = Request { suite, public_key, message: Message::pure(message, b""), signature };
+            let public_key = PublicKey::from_raw(suite, public_key).map_err(|e| e.to_string())?;
+            let request = Request { public_key, message: Message::pure(message, b""), signature };
             let current = this.current.borrow();
             let fresh = current.as_ref().ok_or_else(|| "no verifier".to_owned())?;
             fresh.verifier.decide(&request).map_err(|e| e.to_string())
@@ -345,7 +343,7 @@ pub(crate) fn native_ways(
     let single = |name: &str, backend: Arc<dyn Backend>| -> Box<dyn Way> {
         Box::new(VerifierWay {
             name: name.into(),
-            verifier: Box::new(Single(backend.clone())),
+            verifier: Box::new(OneBackend(backend.clone())),
             backend: Some(backend),
             dual: None,
         })
@@ -380,11 +378,11 @@ pub(crate) fn native_ways(
         single("pqverify-cached", Arc::new(Pqverify::with_cache(KEY_CACHE))),
         // One-shot on the distinct keys: what the cache on first sight is measured against.
         Box::new(DistinctWay::new("pqverify-distinct", distinct, || Fresh {
-            verifier: Box::new(Single(Arc::new(Pqverify::one_shot()))),
+            verifier: Box::new(OneBackend(Arc::new(Pqverify::one_shot()))),
             dual: None,
         })),
         Box::new(DistinctWay::new("pqverify-cached-distinct", distinct, || Fresh {
-            verifier: Box::new(Single(Arc::new(Pqverify::with_cache(KEY_CACHE)))),
+            verifier: Box::new(OneBackend(Arc::new(Pqverify::with_cache(KEY_CACHE)))),
             dual: None,
         })),
         // The primary alone on the same keys: the dual check on distinct keys against
@@ -398,269 +396,4 @@ pub(crate) fn native_ways(
         dual_distinct(Mode::Shadow, "dual-shadow-distinct"),
     ]);
     ways
-}
-
-/// The value of the first `name` line of `/proc/cpuinfo`'s text (the first processor's).
-fn cpuinfo_field<'t>(text: &'t str, name: &str) -> Option<&'t str> {
-    text.lines().find_map(|l| l.split_once(':').filter(|(key, _)| key.trim() == name).map(|(_, value)| value.trim()))
-}
-
-/// The first processor's vendor, family, model and stepping ("AuthenticAMD family 25 model
-/// 17 stepping 1") and its flags that decide which kernels run and how fast (vector, bit
-/// manipulation and hash extensions), from `/proc/cpuinfo`'s text: the model name alone
-/// does not tell a Zen 3 from a Zen 4 in a VM ("AMD EPYC").
-fn cpu_identity(text: &str) -> Option<(String, String)> {
-    let field = |name| cpuinfo_field(text, name);
-    let id = format!(
-        "{} family {} model {} stepping {}",
-        field("vendor_id")?,
-        field("cpu family")?,
-        field("model")?,
-        field("stepping").unwrap_or_default()
-    );
-    let kept = |f: &&str| {
-        ["avx", "bmi", "sha", "vaes", "vpclmul", "gfni", "aes", "adx", "popcnt", "fma", "amx"]
-            .iter()
-            .any(|p| f.starts_with(p))
-    };
-    let flags: Vec<&str> = field("flags").map(|v| v.split_whitespace().filter(kept).collect()).unwrap_or_default();
-    Some((id, flags.join(" ")))
-}
-
-fn read_trimmed(path: &str) -> Option<String> {
-    std::fs::read_to_string(path).ok().map(|s| s.trim().to_owned())
-}
-
-/// The native environment record (fixtures digest and ways are filled in by the run):
-/// `liboqs` is the dual verifier's primary, `liboqs_ways` every liboqs measured.
-pub(crate) fn native_env(run: &str, liboqses: &Liboqses) -> Env {
-    let liboqs = liboqses.primary();
-    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let cpu = cpuinfo_field(&cpuinfo, "model name").map_or_else(|| std::env::consts::ARCH.to_owned(), str::to_owned);
-    let os_name = std::fs::read_to_string("/etc/os-release")
-        .ok()
-        .and_then(|t| t.lines().find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_owned())))
-        .unwrap_or_else(|| std::env::consts::OS.to_owned());
-    let kernel = read_trimmed("/proc/sys/kernel/osrelease").unwrap_or_default();
-    let info = liboqs.info();
-    let mut extra = serde_json::Map::new();
-    extra.insert("pqverify".into(), env!("CARGO_PKG_VERSION").into());
-    extra.insert("host".into(), read_trimmed("/proc/sys/kernel/hostname").unwrap_or_default().into());
-    if let Some((id, flags)) = cpu_identity(&cpuinfo) {
-        extra.insert("cpu_id".into(), id.into());
-        extra.insert("cpu_flags".into(), flags.into());
-    }
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    extra.insert("time".into(), pqverify_bench::record::utc_timestamp(now).into());
-    extra.insert("reference".into(), Reference.version().into());
-    extra.insert("liboqs_suites".into(), info.suites.clone().into());
-    let mut measured =
-        vec![serde_json::json!({"way": "liboqs", "version": liboqses.linked.info().version, "library": "linked"})];
-    if let Some(loaded) = &liboqses.loaded {
-        measured.push(serde_json::json!({
-            "way": Liboqses::loaded_way(loaded),
-            "version": loaded.info().version,
-            "library": loaded.info().library,
-        }));
-    }
-    if let Some(avx2) = liboqses.avx2_pair() {
-        measured.push(serde_json::json!({
-            "way": Liboqses::avx2_way(avx2),
-            "version": avx2.info().version,
-            "library": avx2.info().library,
-            "held_to": "avx2",
-        }));
-    }
-    extra.insert("liboqs_ways".into(), measured.into());
-    Env {
-        schema: SCHEMA.into(),
-        target: "native".into(),
-        run: run.into(),
-        cpu,
-        cores: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
-        os: format!("{os_name}, Linux {kernel}"),
-        runtime: env!("PQVERIFY_RUSTC_VERSION").into(),
-        liboqs: Some(LiboqsInfo {
-            version: info.version.clone(),
-            avx2: info.avx2,
-            library: Some(info.library.clone()),
-        }),
-        backend: pqverify_core::kernels().into(),
-        fixtures: String::new(),
-        ways: Vec::new(),
-        extra,
-    }
-}
-
-/// The worst-case blocks: for each suite, as many valid signatures as the Verify-Unit
-/// budget allows, through the parallel batch on all cores with dual-enforce (a fresh
-/// verifier each, with an empty key cache): `dual-enforce-distinct`, every signature
-/// under its own key (what an attacker's block holds; from the distinct-key fixtures),
-/// and `dual-enforce`, the fixture's one key and signature repeated. With `short`
-/// (a quick run), a suite with fewer distinct keys than its block needs gets blocks of
-/// as many signatures as it has keys, recorded with that smaller budget.
-#[allow(clippy::too_many_arguments, reason = "the run's parts, each used once")]
-pub(crate) fn worst_case_blocks(
-    fixtures: &Fixtures,
-    distinct: &DistinctFixtures,
-    suites: &[String],
-    table: &UnitTable,
-    run: &str,
-    liboqs: &Arc<Liboqs>,
-    sink: &Arc<dyn DisagreementSink>,
-    short: bool,
-) -> Result<Vec<Block>, String> {
-    let threads = rayon::current_num_threads() as u32;
-    let mut blocks = Vec::new();
-    for f in
-        fixtures.suites.iter().filter(|f| suites.is_empty() || suites.iter().any(|s| s.eq_ignore_ascii_case(&f.suite)))
-    {
-        let Some(suite) = suite_of(f) else { continue };
-        let units = table.cost(suite, f.msg.len());
-        let mut count = (BLOCK_BUDGET / units.max(1)) as usize;
-        let item = |public_key: &[u8], signature: &[u8]| Item {
-            suite,
-            public_key: public_key.to_vec(),
-            message: OwnedMessage::Pure { msg: f.msg.clone(), ctx: Vec::new() },
-            signature: signature.to_vec(),
-        };
-        let keys = distinct.suite(&f.suite).map_or(&[][..], |k| &k.signed[..]);
-        if short && !keys.is_empty() {
-            count = count.min(keys.len());
-        }
-        if keys.len() < count {
-            return Err(format!(
-                "the distinct-key fixtures hold {} keys of {}, its block needs {count}: make them again",
-                keys.len(),
-                f.suite
-            ));
-        }
-        let distinct_items: Vec<Item> = keys[..count].iter().map(|(k, s)| item(k, s)).collect();
-        let repeated_items = vec![item(&f.public_key, &f.sig); count];
-        for (way, items) in [("dual-enforce-distinct", distinct_items), ("dual-enforce", repeated_items)] {
-            let verifier = dual(liboqs, Mode::Enforce, 1, sink.clone());
-            // One warm-up item, under the fixture's key (in neither block's cache: the
-            // doorkeeper has seen it once), so the block measures verification, not
-            // first use of the thread pool.
-            let _ = verify_batch(verifier.as_ref(), &[item(&f.public_key, &f.sig)], None);
-            let start = Instant::now();
-            let results = verify_batch(verifier.as_ref(), &items, Some((table, BLOCK_BUDGET)));
-            let wall_ns = start.elapsed().as_nanos() as f64;
-            let valid = results.map_or(0, |r| r.iter().filter(|v| **v == Ok(true)).count() as u64);
-            blocks.push(Block {
-                schema: SCHEMA.into(),
-                target: "native".into(),
-                run: run.into(),
-                way: way.into(),
-                suite: f.suite.clone(),
-                signatures: count as u64,
-                units,
-                budget_units: BLOCK_BUDGET.min(count as u64 * units),
-                threads,
-                wall_ns,
-                valid,
-            });
-        }
-    }
-    Ok(blocks)
-}
-
-/// One way of verifying the scenario's certificate: its verdicts.
-type CertificateCall<'a> = Box<dyn Fn() -> Vec<bool> + 'a>;
-
-/// The certificate scenario natively: for each set, one certificate of all its
-/// validators' signatures, timed whole, on a rayon pool of 1, 2, 4, … up to `cores`
-/// threads — the set prepared once (`pqverify-prepared`), keys decoded per signature
-/// (`pqverify`), and liboqs one-shot on the same pool where it has the suite; only the
-/// sets of `suites` where it names any (`run --suites`).
-pub(crate) fn certificates(
-    fixtures: &CertificateFixtures,
-    suites: &[String],
-    env: &Env,
-    cores: u32,
-    budget: CertificateBudget,
-    liboqs: &Arc<Liboqs>,
-) -> Result<Vec<Certificate>, String> {
-    let mut out = Vec::new();
-    // Only the run's suites, where `--suites` names them.
-    let sets = fixtures
-        .sets
-        .iter()
-        .filter(|set| suites.is_empty() || suites.iter().any(|s| s.eq_ignore_ascii_case(&set.suite)));
-    for set in sets {
-        let suite: Suite = set.suite.parse().map_err(|e| format!("certificate fixtures: {e}"))?;
-        let message = Message::pure(&set.message, b"");
-        let signed: Vec<(usize, &[u8])> = set.signatures.iter().map(Vec::as_slice).enumerate().collect();
-        let pairs: Vec<(&[u8], &[u8])> =
-            set.keys.iter().zip(&set.signatures).map(|(k, s)| (k.as_slice(), s.as_slice())).collect();
-        for threads in pqverify_bench::thread_counts(cores) {
-            let pool =
-                rayon::ThreadPoolBuilder::new().num_threads(threads as usize).build().map_err(|e| e.to_string())?;
-            let prepared = ValidatorSet::prepare(suite, &set.keys, Some(&pool)).map_err(|e| e.to_string())?;
-            let mut ways: Vec<(&str, CertificateCall<'_>)> = vec![
-                (
-                    "pqverify-prepared",
-                    Box::new(|| {
-                        prepared.verify_certificate(message, &signed, Some(&pool)).map_or_else(|_| Vec::new(), |v| v.0)
-                    }),
-                ),
-                (
-                    "pqverify",
-                    Box::new(|| {
-                        verify_one_shot(suite, message, &pairs, Some(&pool)).map_or_else(|_| Vec::new(), |v| v.0)
-                    }),
-                ),
-            ];
-            if liboqs.supports(suite, Interface::Pure) {
-                ways.push((
-                    "liboqs",
-                    Box::new(|| {
-                        pool.install(|| {
-                            use rayon::prelude::*;
-                            pairs
-                                .par_iter()
-                                .map(|&(public_key, signature)| {
-                                    let request = Request { suite, public_key, message, signature };
-                                    liboqs.verdict(&request) == Ok(true)
-                                })
-                                .collect()
-                        })
-                    }),
-                ));
-            }
-            for (way, verify) in &ways {
-                let mut measured = CertificateTimes::default();
-                // One certificate unmeasured: first use of the pool's threads and caches.
-                let _ = verify();
-                while budget.more(&measured.times) {
-                    let start = Instant::now();
-                    let verdicts = verify();
-                    measured.times.push(start.elapsed().as_nanos() as f64);
-                    if verdicts.len() != set.keys.len() || verdicts.iter().any(|v| !v) {
-                        measured.wrong += 1;
-                    }
-                }
-                out.push(certificate_record(env, way, &set.suite, set.keys.len(), threads, measured));
-            }
-        }
-    }
-    Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_cpu_is_named_by_vendor_family_model_and_its_kernel_flags() {
-        let text = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 17\n\
-                    model name\t: AMD EPYC\nstepping\t: 1\nflags\t\t: fpu sse2 avx2 bmi2 avx512f sha_ni ht\n\n\
-                    processor\t: 1\nvendor_id\t: Other\n";
-        assert_eq!(cpuinfo_field(text, "model name"), Some("AMD EPYC"));
-        assert_eq!(cpuinfo_field(text, "model"), Some("17"));
-        let (id, flags) = cpu_identity(text).expect("all fields present");
-        assert_eq!(id, "AuthenticAMD family 25 model 17 stepping 1");
-        assert_eq!(flags, "avx2 bmi2 avx512f sha_ni");
-        assert_eq!(cpu_identity("processor\t: 0\n"), None);
-    }
 }

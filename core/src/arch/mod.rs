@@ -1,4 +1,4 @@
-//! Backends: kernels written for one architecture's vector unit, each replacing a
+//! The architectures' kernels: each written for one vector unit, each replacing a
 //! portable kernel bit for bit, gathered in a kernel set (`SET`) that is the portable
 //! set with those entries replaced. Only `crate::kernel` chooses a set; nothing here
 //! imports it or an algorithm.

@@ -162,9 +162,10 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
     }
 
     /// Absorbs more input. (Not inlined in wasm modules without SLH-DSA: one copy per
-    /// sponge type for ML-DSA's many callers, 5 KB less code, its hot hashes going through
-    /// the lane kernels. SLH-DSA's T_l, F and H absorb here: out of line, V8 inlined the
-    /// call or not from one Node process to the next, and SHAKE-128f ran up to 1.3× as long.)
+    /// sponge type for ML-DSA's many callers keeps the module small, its hot hashes going
+    /// through the multi-state kernels. Inlined where SLH-DSA's T_l, F and H absorb here:
+    /// out of line, V8 inlined the call or not from one Node process to the next, and
+    /// SLH-DSA's speed with it.)
     #[cfg_attr(all(target_arch = "wasm32", not(feature = "slh-dsa")), inline(never))]
     #[cfg_attr(not(all(target_arch = "wasm32", not(feature = "slh-dsa"))), inline)]
     pub(crate) fn absorb(&mut self, data: &[u8]) {

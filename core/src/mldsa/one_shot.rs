@@ -45,7 +45,7 @@ fn in_lanes<const W: usize>(
     sig: &[u8],
 ) -> Result<(), Error> {
     let (suite, pk) = (key.suite(), key.as_bytes());
-    let key = EncodedKey::new(key)?;
+    let key = EncodedKey::new(key);
     message.check()?;
     check_signature(suite, p, sig)?;
     // sigDecode and the cheap checks, before any hashing of the key.

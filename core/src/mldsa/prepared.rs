@@ -35,7 +35,7 @@ pub(crate) struct PreparedMlDsa {
 impl PreparedMlDsa {
     /// Decodes and expands `pk`: Â (ExpandA, Algorithm 32) with tr = H(pk, 64) riding in
     /// the same multi-state permutations, then NTT(t1·2^d).
-    pub(crate) fn new(params: &'static Params, key: PublicKey<'_>) -> Result<Self, Error> {
+    pub(crate) fn new(params: &'static Params, key: PublicKey<'_>) -> Self {
         if keccak_lanes() == MAX_KECCAK_LANES {
             Self::in_lanes::<MAX_KECCAK_LANES>(params, key)
         } else {
@@ -44,9 +44,9 @@ impl PreparedMlDsa {
     }
 
     /// [`new`](Self::new) with `W` Keccak lanes (4 or 8, the kernel set's widest).
-    fn in_lanes<const W: usize>(params: &'static Params, key: PublicKey<'_>) -> Result<Self, Error> {
+    fn in_lanes<const W: usize>(params: &'static Params, key: PublicKey<'_>) -> Self {
         let (suite, pk) = (key.suite(), key.as_bytes());
-        let key = EncodedKey::new(key)?;
+        let key = EncodedKey::new(key);
         let (k, l) = (params.k, params.l);
         let mut a_hat = alloc::vec![Poly::ZERO; k * l];
         let mut matrix = MatrixLanes::<W>::new(key.rho, k, l);
@@ -83,7 +83,7 @@ impl PreparedMlDsa {
                 t
             })
             .collect();
-        Ok(PreparedMlDsa { suite, params, tr, a_hat, t1_hat })
+        PreparedMlDsa { suite, params, tr, a_hat, t1_hat }
     }
 
     /// The suite of the key.
@@ -92,8 +92,8 @@ impl PreparedMlDsa {
     }
 
     /// Line 6's μ = H(tr ‖ M′, 64) (or the given μ) and line 7's NTT(SampleInBall(c̃)),
-    /// one after the other: in wasm, where the module's size counts (the lanes version
-    /// below adds 1.1 KB to it).
+    /// one after the other: in wasm, where the module's size counts (the version below
+    /// adds code to it).
     #[cfg(target_arch = "wasm32")]
     fn mu_and_challenge(&self, message: &Message<'_>, c_tilde: &[u8]) -> Result<([u8; TR_LEN], Poly), Error> {
         let mu = mu(|| self.tr, message)?;

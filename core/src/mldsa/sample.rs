@@ -57,10 +57,10 @@ impl<'a, const W: usize> MatrixLanes<'a, W> {
         let mut slots: [Option<&mut Expanding>; W] = self.slots.each_mut().map(Option::as_mut);
         // A row that fills the slots exactly (ML-DSA-44 on four lanes) goes side by
         // side, least filled first, so that its entries finish together and each row is
-        // out as early as it can be: one-shot ML-DSA-44 then makes about 27 kernel calls,
-        // not 30 (24 of four states, and the 3 lone ones the end of c̃′ needs). Otherwise
-        // lowest entry first, so that slots free up one at a time for the entries still to
-        // start. (`filled` ≤ N: row · (N + 1) + filled orders by row, then by filled.)
+        // out as early as it can be, and fewer lone permutations are left for the end of
+        // c̃′. Otherwise lowest entry first, so that slots free up one at a time for the
+        // entries still to start. (`filled` ≤ N: row · (N + 1) + filled orders by row,
+        // then by filled.)
         let side_by_side = self.l == W;
         slots.sort_unstable_by_key(|s| {
             s.as_ref().map_or(usize::MAX, |e| if side_by_side { e.row * (N + 1) + e.filled } else { e.entry })

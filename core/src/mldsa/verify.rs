@@ -20,18 +20,20 @@ pub(crate) const MAX_W1_BYTES: usize = 1024;
 /// An encoded public key pk = ρ ‖ t1 (pkDecode, Algorithm 23), its length checked.
 pub(crate) struct EncodedKey<'a> {
     pub(crate) pk: &'a [u8],
+    /// ρ, the first `RHO_LEN` bytes.
     pub(crate) rho: &'a [u8; RHO_LEN],
 }
 
 impl<'a> EncodedKey<'a> {
     /// Splits ρ off `key`, an ML-DSA key (its length, 32 + 320·k bytes, checked when
     /// it was made).
-    pub(crate) fn new(key: PublicKey<'a>) -> Result<Self, Error> {
-        let (suite, pk) = (key.suite(), key.as_bytes());
-        // Never short: every ML-DSA key is longer than ρ.
-        let short = Error::PublicKeyLength { suite, expected: suite.public_key_len(), got: pk.len() };
-        let rho = pk.first_chunk::<RHO_LEN>().ok_or(short)?;
-        Ok(EncodedKey { pk, rho })
+    pub(crate) fn new(key: PublicKey<'a>) -> Self {
+        let pk = key.as_bytes();
+        // A `PublicKey` is 32 + 320·k bytes: ρ is always there (the fallback only keeps
+        // a panic path out of the build).
+        debug_assert!(pk.len() > RHO_LEN, "an ML-DSA key holds ρ");
+        let rho = pk.first_chunk().unwrap_or(&[0; RHO_LEN]);
+        EncodedKey { pk, rho }
     }
 
     /// NTT(t1_i · 2^d), unpacked from the key.

@@ -1,10 +1,10 @@
 //! Keccak-p[1600, 24] (FIPS 202, Section 3), the permutation under every SHAKE
 //! and SHA-3 call in pqverify.
 //!
-//! The portable kernels, one state and four: every backend's permutation must match
+//! The portable kernels, one state and four: every architecture's permutation must match
 //! them bit for bit. The round constants and rotation offsets are derived here from
 //! the FIPS 202 definitions rather than typed in, and the round is written once,
-//! generic over the lane, for the backends that run it on vectors.
+//! generic over the lane, for the SIMD sets that run it on vectors.
 
 use crate::kernel_set::StateX4;
 
@@ -97,7 +97,7 @@ pub(crate) fn f1600(a: &mut [u64; 25]) {
 }
 
 /// Keccak-f[1600] with χ as FIPS 202 writes it, ¬b ∧ c: one instruction where the CPU
-/// has an and-not (the BMI1 backend compiles this body with its own features).
+/// has an and-not (the BMI1 set compiles this body with its own features).
 #[inline(always)]
 pub(crate) fn f1600_andn(a: &mut [u64; 25]) {
     let mut s = *a;
@@ -156,9 +156,9 @@ fn f1600_complemented(a: &mut [u64; 25]) {
 }
 
 /// Keccak-f[1600] on states 0 to `live` − 1 (1 ≤ `live` ≤ 4) of four interleaved
-/// states: the scalar permutation on each. The contract of every backend's twin: the
+/// states: the scalar permutation on each. The contract of every architecture's twin: the
 /// live states are permuted; a state at or past `live` is permuted or left as it was,
-/// whichever the backend finds cheaper (callers never read it).
+/// whichever the set finds cheaper (callers never read it).
 pub(crate) fn f1600x4(s: &mut StateX4, live: usize) {
     for j in 0..live.min(4) {
         let mut one = [0u64; 25];
@@ -173,7 +173,7 @@ pub(crate) fn f1600x4(s: &mut StateX4, live: usize) {
 }
 
 /// What a round needs of a lane: one 64-bit lane, or that lane of several states in a
-/// vector (each SIMD backend implements it for its vector type).
+/// vector (each SIMD set implements it for its vector type).
 pub(crate) trait Lane: Copy {
     /// self ⊕ other.
     fn xor(self, other: Self) -> Self;

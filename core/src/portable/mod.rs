@@ -1,7 +1,7 @@
-//! The portable kernels: scalar code for every target, the reference every backend
-//! matches bit for bit, and the entries a backend does not replace. Files mirror
-//! `crate::arch::<cpu>/`. Nothing here imports the chooser (`crate::kernel`) or an
-//! algorithm: only the ring's types and the kernel interface.
+//! The portable kernels: scalar code for every target, the reference every
+//! architecture's kernel matches bit for bit, and the entries a set does not replace.
+//! Files mirror `crate::arch::<cpu>/`. Nothing here imports the chooser
+//! (`crate::kernel`) or an algorithm: only the ring's types and the kernel interface.
 
 pub(crate) mod encode;
 pub(crate) mod hint;

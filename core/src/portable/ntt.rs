@@ -1,5 +1,5 @@
 //! The number-theoretic transform of FIPS 204 (Algorithms 41, 42 and 45): the
-//! portable kernels, which every backend's (`crate::arch`) must match bit for bit.
+//! portable kernels, which every architecture's (`crate::arch`) must match bit for bit.
 //!
 //! Products are Montgomery products (× 2^−32); the constants carry the matching
 //! factor, so a transform followed by its inverse is the identity, and a sum of

@@ -1,6 +1,6 @@
 //! SHA-256 for the shared rounds (`sha2_rounds`): `u32` for one block, the portable
 //! kernel's SHA-256 on every target (natively the AVX2 set keeps the `sha2` crate's,
-//! with SHA-NI); a backend's 4-lane vector instance hashes four independent blocks at
+//! with SHA-NI); a SIMD set's 4-lane vector instance hashes four independent blocks at
 //! once, which is how SLH-DSA-SHA2's many independent F and H calls use it.
 
 use super::sha2_rounds::{Size, Word, compress};

@@ -162,8 +162,8 @@ pub(crate) fn compress<Z: Size, W: Word<Z::Scalar>>(state: &mut [W; 8], block: [
 }
 
 /// The same compression with one round per pass of a loop, block word `i` given by
-/// `block_word(i)`: in wasm 0.6 KB of code against 2.9 KB (SHA-256) and 3.8 KB (SHA-512)
-/// written out, and about 1.4× as slow per block in V8. For a wasm module whose only SHA-2
+/// `block_word(i)`: in wasm a fraction of the written-out rounds' code, and slower per
+/// block in V8. For a wasm module whose only SHA-2
 /// is HashML-DSA's pre-hash (the ML-DSA module, which has no SLH-DSA-SHA2 to feed), where
 /// size counts and the pre-hash of a short message costs microseconds either way.
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128", not(feature = "slh-dsa"))))]

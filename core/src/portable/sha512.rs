@@ -1,6 +1,6 @@
 //! SHA-512 for the shared rounds (`sha2_rounds`): `u64` for one block, the portable
 //! kernel's SHA-512 on every target (natively the AVX2 set keeps the `sha2` crate's); a
-//! backend's 2-lane vector instance hashes two independent blocks at once, which is how
+//! SIMD set's 2-lane vector instance hashes two independent blocks at once, which is how
 //! SLH-DSA-SHA2's independent H calls of categories 3 and 5 use it.
 
 use super::sha2_rounds::{Size, Word, compress};

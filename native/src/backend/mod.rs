@@ -9,7 +9,7 @@ pub use liboqs::{LIBOQS_ENV, Liboqs, LiboqsInfo, Source as LiboqsSource, liboqs_
 pub use pqverify::Pqverify;
 pub use reference::Reference;
 
-use pqverify_core::{Message, Suite};
+use pqverify_core::{Message, PublicKey, Suite};
 
 pub use pqverify_core::Interface;
 
@@ -40,14 +40,12 @@ impl From<String> for Fault {
     }
 }
 
-/// One verification: a suite, an encoded public key, the message (with its
-/// interface) and the signature.
+/// One verification: a public key (its suite and length checked when it was made),
+/// the message (with its interface) and the signature.
 #[derive(Clone, Copy, Debug)]
 pub struct Request<'a> {
-    /// The parameter set.
-    pub suite: Suite,
-    /// The encoded public key.
-    pub public_key: &'a [u8],
+    /// The public key and its suite.
+    pub public_key: PublicKey<'a>,
     /// The message and interface.
     pub message: Message<'a>,
     /// The signature.
@@ -55,6 +53,11 @@ pub struct Request<'a> {
 }
 
 impl Request<'_> {
+    /// The parameter set.
+    pub fn suite(&self) -> Suite {
+        self.public_key.suite()
+    }
+
     /// The interface this request uses.
     pub fn interface(&self) -> Interface {
         self.message.interface()

@@ -39,12 +39,14 @@ impl Backend for Pqverify {
 
     fn verdict(&self, r: &Request<'_>) -> Result<bool, Fault> {
         let result = match &self.cache {
-            None => pqverify_core::verify(r.suite, r.public_key, r.message, r.signature),
-            Some(cache) => match cache.get_if_seen(r.suite, r.public_key, || PreparedKey::new(r.suite, r.public_key)) {
-                Ok(Some(key)) => key.verify(r.message, r.signature),
-                Ok(None) => pqverify_core::verify(r.suite, r.public_key, r.message, r.signature),
-                Err(e) => Err(e),
-            },
+            None => pqverify_core::verify(r.public_key, r.message, r.signature),
+            Some(cache) => {
+                match cache.get_if_seen(r.suite(), r.public_key.as_bytes(), || PreparedKey::new(r.public_key)) {
+                    Ok(Some(key)) => key.verify(r.message, r.signature),
+                    Ok(None) => pqverify_core::verify(r.public_key, r.message, r.signature),
+                    Err(e) => Err(e),
+                }
+            }
         };
         match result {
             Ok(()) => Ok(true),

@@ -55,7 +55,8 @@ fn prehash_m_prime(msg: &[u8], ctx: &[u8], hash: PreHash) -> Vec<u8> {
 }
 
 fn ml_dsa<P: MlDsaParams>(r: &Request<'_>) -> Result<bool, Fault> {
-    let enc = EncodedVerifyingKey::<P>::try_from(r.public_key).map_err(|_| "public key length".to_owned())?;
+    let enc =
+        EncodedVerifyingKey::<P>::try_from(r.public_key.as_bytes()).map_err(|_| "public key length".to_owned())?;
     let vk = ml_dsa::VerifyingKey::<P>::decode(&enc);
     let Ok(sig) = ml_dsa::Signature::<P>::try_from(r.signature) else { return Ok(false) };
     Ok(match r.message {
@@ -71,7 +72,8 @@ fn ml_dsa<P: MlDsaParams>(r: &Request<'_>) -> Result<bool, Fault> {
 }
 
 fn slh_dsa<P: ParameterSet + slh_dsa::VerifyingKeyLen>(r: &Request<'_>) -> Result<bool, Fault> {
-    let vk = slh_dsa::VerifyingKey::<P>::try_from(r.public_key).map_err(|_| "public key length".to_owned())?;
+    let vk =
+        slh_dsa::VerifyingKey::<P>::try_from(r.public_key.as_bytes()).map_err(|_| "public key length".to_owned())?;
     let Ok(sig) = slh_dsa::Signature::<P>::try_from(r.signature) else { return Ok(false) };
     Ok(match r.message {
         Message::Pure { msg, ctx } => vk.try_verify_with_context(msg, ctx, &sig).is_ok(),
@@ -97,7 +99,7 @@ impl Backend for Reference {
     }
 
     fn verdict(&self, r: &Request<'_>) -> Result<bool, Fault> {
-        match r.suite {
+        match r.suite() {
             Suite::MlDsa44 => ml_dsa::<MlDsa44>(r),
             Suite::MlDsa65 => ml_dsa::<MlDsa65>(r),
             Suite::MlDsa87 => ml_dsa::<MlDsa87>(r),

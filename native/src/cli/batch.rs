@@ -4,14 +4,15 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use pqverify_native::ErrorKind;
 use pqverify_native::jsonl::{self, Answer, LineError};
 use pqverify_native::stream::{self, Parsed, Pending};
 use pqverify_native::units::UnitTable;
+use pqverify_native::{ErrorKind, batch};
 
 use super::verifier::build_verifier;
 use super::{BackendName, VerifierArgs};
 use pqverify_native::command::Failure::{self, BadInput};
+use pqverify_native::note;
 
 /// Longest request line accepted; longer lines are answered with an error and
 /// skipped without being held in memory.
@@ -69,8 +70,8 @@ pub(crate) fn batch(
                 }
                 all.push(stream::parse(&line, &limits));
             }
-            let costs = all.iter().filter_map(|p| p.as_ref().ok()).map(|(_, i)| (i.suite, i.message.hashed_len()));
-            if let Err(e) = table.charge(costs, limit) {
+            let items = all.iter().filter_map(|p| p.as_ref().ok()).map(|(_, item)| item);
+            if let Err(e) = batch::charge(&table, items, limit) {
                 for parsed in &all {
                     let id = match parsed {
                         Ok((id, _)) | Err(LineError { id, .. }) => id.clone(),

@@ -9,7 +9,6 @@ use std::sync::LazyLock;
 use clap::builder::PossibleValue;
 use clap::{Parser, Subcommand, ValueEnum};
 use pqverify_core::{PreHash, Suite};
-use pqverify_native::batch::Named;
 use pqverify_native::dual::Mode;
 use pqverify_native::key::KeyFormat;
 
@@ -113,71 +112,13 @@ pub(crate) enum Command {
     },
     /// Verify one signature. Exit status: 0 valid, 1 invalid, 2 bad input (one-line
     /// error), 3 I/O failure or a fault on this side (a backend or the disagreement log).
-    Verify {
-        /// FIPS suite name, e.g. ML-DSA-65 or SLH-DSA-SHAKE-128s.
-        #[arg(long, value_enum, ignore_case = true, hide_possible_values = true)]
-        suite: SuiteArg,
-        /// Public key: hex, or @FILE for its bytes (with --key-format pem: @FILE or the PEM text).
-        #[arg(long, allow_hyphen_values = true)]
-        pk: String,
-        /// How the public key is encoded: raw (FIPS 204/205), spki (X.509
-        /// SubjectPublicKeyInfo DER, as OpenSSL and WebCrypto export it) or pem.
-        #[arg(long, value_enum, default_value = "raw")]
-        key_format: KeyFormatArg,
-        /// Message: hex, or @FILE (M; M′ with --interface internal).
-        #[arg(long)]
-        msg: Option<String>,
-        /// Signature: hex, or @FILE.
-        #[arg(long)]
-        sig: String,
-        /// Context string: hex, or @FILE (default empty).
-        #[arg(long)]
-        ctx: Option<String>,
-        /// Pre-hash function (ACVP name, e.g. SHA2-256, SHAKE-128): HashML-DSA / HashSLH-DSA.
-        #[arg(long, value_enum, ignore_case = true)]
-        prehash: Option<PreHashArg>,
-        /// external (pure, or pre-hash with --prehash: ML-DSA.Verify / slh_verify and
-        /// their Hash forms) or internal (Verify_internal on M′ as --msg, or, for ML-DSA,
-        /// on μ as --mu); or core's names: pure, prehash, external-mu (as JSON lines take them).
-        #[arg(long, default_value = "external", value_parser = clap::builder::PossibleValuesParser::new(Named::NAMES))]
-        interface: String,
-        /// External μ (64 bytes, hex or @FILE): ML-DSA with --interface internal.
-        #[arg(long)]
-        mu: Option<String>,
-        #[command(flatten)]
-        verifier: VerifierArgs,
-    },
+    Verify(verify::VerifyArgs),
     /// Verify a quorum certificate: validators' signatures on one message (pure
     /// interface, pqverify-core), the set's keys prepared once, on all cores. Prints one
     /// JSON line (suite, validators, signatures, valid, threshold, reached, verdicts in
     /// input order). Exit status: 0 at least --threshold signatures verify, 1 fewer do,
     /// 2 bad input (an unknown or repeated validator, a key of the wrong length…), 3 I/O.
-    Qc {
-        /// FIPS suite name of every validator's key.
-        #[arg(long, value_enum, ignore_case = true, hide_possible_values = true)]
-        suite: SuiteArg,
-        /// The validator set: one raw public key in hex per line (validator i on line i+1).
-        #[arg(long, value_name = "FILE")]
-        keys: std::path::PathBuf,
-        /// The signed message (a block hash): hex, or @FILE.
-        #[arg(long)]
-        msg: String,
-        /// Context string: hex, or @FILE (default empty).
-        #[arg(long)]
-        ctx: Option<String>,
-        /// The certificate: one "INDEX SIGNATURE-HEX" per line (`-`: standard input).
-        #[arg(long, value_name = "FILE", default_value = "-")]
-        signatures: std::path::PathBuf,
-        /// Signatures that must verify (default: all of them).
-        #[arg(long)]
-        threshold: Option<usize>,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Decode each key per signature instead of preparing the set (a set seen once).
-        #[arg(long)]
-        one_shot: bool,
-    },
+    Qc(qc::Qc),
     /// Verify JSON lines from standard input; one answer line per input line, in order.
     ///
     /// Input fields: id (echoed), suite, pk, sig, msg, ctx (hex), prehash (ACVP name),

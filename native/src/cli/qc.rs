@@ -14,15 +14,32 @@ use super::SuiteArg;
 use super::verifier::bytes_arg;
 use pqverify_native::command::Failure::{self, BadInput};
 
-/// The command's options, as parsed.
+/// The command's options.
+#[derive(clap::Args)]
 pub(crate) struct Qc {
+    /// FIPS suite name of every validator's key.
+    #[arg(long, value_enum, ignore_case = true, hide_possible_values = true)]
     pub(crate) suite: SuiteArg,
+    /// The validator set: one raw public key in hex per line (validator i on line i+1).
+    #[arg(long, value_name = "FILE")]
     pub(crate) keys: std::path::PathBuf,
+    /// The signed message (a block hash): hex, or @FILE.
+    #[arg(long)]
     pub(crate) msg: String,
+    /// Context string: hex, or @FILE (default empty).
+    #[arg(long)]
     pub(crate) ctx: Option<String>,
+    /// The certificate: one "INDEX SIGNATURE-HEX" per line (`-`: standard input).
+    #[arg(long, value_name = "FILE", default_value = "-")]
     pub(crate) signatures: std::path::PathBuf,
+    /// Signatures that must verify (default: all of them).
+    #[arg(long)]
     pub(crate) threshold: Option<usize>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
     pub(crate) threads: Option<usize>,
+    /// Decode each key per signature instead of preparing the set (a set seen once).
+    #[arg(long)]
     pub(crate) one_shot: bool,
 }
 

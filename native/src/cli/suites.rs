@@ -1,6 +1,5 @@
 //! `pqverify suites`: every suite, its sizes and the backends that have it.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -9,11 +8,12 @@ use pqverify_native::backend::{Backend, Interface, Pqverify, Reference};
 use pqverify_native::interfaces_of;
 use serde_json::json;
 
-use super::verifier::load_liboqs;
-use pqverify_native::command::Failure::{self, Internal};
+use super::verifier::liboqs_or_linked;
+use pqverify_native::command::Failure;
+use pqverify_native::say;
 
 pub(crate) fn suites(as_json: bool, liboqs: Option<&std::path::Path>) -> Result<ExitCode, Failure> {
-    let liboqs = load_liboqs(liboqs)?;
+    let liboqs = liboqs_or_linked(liboqs)?;
     let info = liboqs.info();
     let (kernels, available) = (pqverify_core::kernels(), pqverify_core::available_kernels());
     if as_json {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use pqverify_native::backend::{Backend, Liboqs, Pqverify, Reference};
 use pqverify_native::command::{self, open_sink};
 use pqverify_native::dual::{DualVerifier, Mode};
-use pqverify_native::{Single, Verifier};
+use pqverify_native::{OneBackend, Verifier};
 
 use super::{BackendName, VerifierArgs};
 use pqverify_native::command::Failure::{self, BadInput};
@@ -25,8 +25,8 @@ pub(crate) fn pqverify_backend(args: &VerifierArgs) -> Arc<dyn Backend> {
 }
 
 /// The liboqs at `path` (`--liboqs` or `PQVERIFY_LIBOQS`), else the linked one.
-pub(crate) fn load_liboqs(path: Option<&std::path::Path>) -> Result<Arc<Liboqs>, Failure> {
-    path.map_or_else(|| Ok(Arc::new(Liboqs::new())), command::load_liboqs)
+pub(crate) fn liboqs_or_linked(path: Option<&std::path::Path>) -> Result<Arc<Liboqs>, Failure> {
+    Ok(command::load_liboqs(path)?.unwrap_or_else(|| Arc::new(Liboqs::new())))
 }
 
 pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verifier>, Failure> {
@@ -34,14 +34,14 @@ pub(crate) fn build_verifier(args: &VerifierArgs) -> Result<Box<dyn Verifier>, F
         return Err(BadInput("--mode and --audit-rejections need --backend dual".into()));
     }
     Ok(match args.backend {
-        BackendName::Pqverify => Box::new(Single(pqverify_backend(args))),
-        BackendName::Liboqs => Box::new(Single(load_liboqs(args.liboqs.as_deref())?)),
-        BackendName::Rustcrypto => Box::new(Single(Arc::new(Reference))),
+        BackendName::Pqverify => Box::new(OneBackend(pqverify_backend(args))),
+        BackendName::Liboqs => Box::new(OneBackend(liboqs_or_linked(args.liboqs.as_deref())?)),
+        BackendName::Rustcrypto => Box::new(OneBackend(Arc::new(Reference))),
         BackendName::Dual => {
             let mode = args.mode.unwrap_or(Mode::Enforce);
             Box::new(
                 DualVerifier::new(
-                    vec![load_liboqs(args.liboqs.as_deref())?, Arc::new(Reference)],
+                    vec![liboqs_or_linked(args.liboqs.as_deref())?, Arc::new(Reference)],
                     pqverify_backend(args),
                     mode,
                     open_sink(&args.disagreements)?,

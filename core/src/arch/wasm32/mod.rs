@@ -28,8 +28,8 @@ pub(crate) const SET: KernelSet = KernelSet {
     use_hint_poly: hint::use_hint_poly,
     rej_sample: sample::rej_sample,
     // A module without SLH-DSA compresses SHA-2 blocks only for HashML-DSA's pre-hash:
-    // the rolled loop, 5.6 KB less module than the written-out rounds (a pre-hash of 1 MB
-    // takes 1.4× as long; of a short message, the same).
+    // the rolled loop, a smaller module than the written-out rounds (slower only on
+    // long messages).
     #[cfg(not(feature = "slh-dsa"))]
     sha256_compress: crate::portable::sha256::compress_block_rolled,
     #[cfg(not(feature = "slh-dsa"))]

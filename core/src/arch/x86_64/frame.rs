@@ -3,9 +3,8 @@
 /// Puts a 64-byte-aligned object in the calling kernel's frame, so that the compiler
 /// aligns the frame. The kernels keep part of their vectors in stack slots, moved with
 /// unaligned loads and stores; in a frame only 16-byte aligned those slots sit wherever
-/// the caller's depth puts them, a share across cache lines. Measured on the AVX2 set:
-/// SLH-DSA-SHAKE-128s 6 % apart between two callers' depths (the same instructions),
-/// one-shot ML-DSA 5 % faster with the Keccak ×4 frames aligned.
+/// the caller's depth puts them, a share across cache lines, and the same instructions
+/// run at a speed that depends on the caller's depth.
 #[inline(always)]
 pub(super) fn align_frame() {
     #[repr(align(64))]

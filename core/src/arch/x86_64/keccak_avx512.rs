@@ -5,9 +5,8 @@
 //! hold the whole state, so a round moves nothing through memory. Must match
 //! `portable::keccak::f1600x4` bit for bit.
 //!
-//! And on eight states, the same rounds on 512-bit registers (a state per 64-bit lane).
-//! Measured per permutation on an Intel AVX-512 machine (Xeon, family 6 model 167): four
-//! states 205 ns, eight 315 ns, so eight states cost 0.77 of two calls on four.
+//! And on eight states, the same rounds on 512-bit registers (a state per 64-bit lane):
+//! one call on eight costs less than two calls on four.
 //!
 //! θ comes in two forms, the const parameter `D_APART` of every kernel here. Folded
 //! (`false`): D[x] = C[x − 1] ⊕ rot(C[x + 1], 1) is never formed, each lane takes one
@@ -15,10 +14,10 @@
 //! registers for θ. Apart (`true`): the five D first, then one two-way XOR per lane:
 //! five operations more a round, five registers fewer (LLVM then spills half as
 //! much), and more of the work in plain XORs, which AMD Zen 4 issues on four pipes
-//! where `vpternlogq` and `vprolq` take two. Measured per permutation on Zen 4 (EPYC,
-//! family 25 model 17): four states 256 ns folded, 217 apart; eight 494 and 433 (held
-//! apart). Intel's 512-bit operations share two ports whatever they are, so there the
-//! count decides and the folded form stays: `super::set_avx512` picks by vendor.
+//! where `vpternlogq` and `vprolq` take two: there apart is the faster form, on four
+//! states and on eight. Intel's 512-bit operations share two ports whatever they are,
+//! so there the count decides and the folded form stays: `super::set_avx512` picks by
+//! vendor.
 
 use core::arch::x86_64::{
     __m256i, __m512i, _mm256_loadu_si256, _mm256_storeu_si256, _mm512_castsi256_si512, _mm512_castsi512_si256,
@@ -48,8 +47,8 @@ pub(crate) fn f1600x4<const D_APART: bool>(t: Avx512, s: &mut StateX4, live: usi
 }
 
 /// Keccak-f[1600] on one state: folded, the scalar kernel compiled with BMI1/BMI2;
-/// apart, the four-state kernel with one state present, which on Zen 4 is the faster
-/// (213 ns against 253 for the scalar kernel, one permutation after another).
+/// apart, the four-state kernel with one state present, which on Zen 4 is faster than
+/// the scalar kernel.
 pub(crate) fn f1600<const D_APART: bool>(t: Avx512, a: &mut [u64; 25]) {
     if D_APART {
         f1600x4_each::<true>(t, &mut [Some(a), None, None, None]);

@@ -31,9 +31,8 @@ pub(crate) fn digest_x4_detected(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &m
 }
 
 /// Four SHA-256 compressions from `mid`, digests out: two pairs of interleaved blocks.
-/// Two streams fill the `sha256rnds2` latency; four interleaved measured about 1.5× slower
-/// per SLH-DSA-SHA2-128s verify on Zen 4 (their states and message words spill the 16
-/// xmm registers the SHA instructions can name).
+/// Two streams fill the `sha256rnds2` latency; four interleaved are slower (their states
+/// and message words spill the 16 xmm registers the SHA instructions can name).
 pub(crate) fn digest_x4(_: ShaNi, mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 32]; 4]) {
     let [o0, o1, o2, o3] = out;
     // SAFETY: the `ShaNi` token exists only where SHA, SSE4.1 and SSSE3 were detected.

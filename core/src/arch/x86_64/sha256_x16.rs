@@ -18,9 +18,9 @@ use crate::portable::sha2_rounds::{Bits, Word, compress};
 use crate::portable::sha256::Sha256Rounds;
 
 /// Up to this many live blocks go four at a time through SHA-NI (two interleaved
-/// streams per four), more through the sixteen lanes. Measured per block on an Intel
-/// AVX-512 machine (Xeon, family 6 model 167): sixteen lanes 14.5 ns, SHA-NI 23.8 ns,
-/// so eight live blocks cost about the same both ways.
+/// streams per four), more through the sixteen lanes: a block costs SHA-NI a little
+/// under twice what a full sixteen-lane call costs per block, so eight live blocks
+/// cost about the same both ways.
 const SHA_NI_UP_TO: usize = 8;
 
 /// The first `live` (1 to 16) of sixteen compressions from `mid`, digests (the eight

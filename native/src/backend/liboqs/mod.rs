@@ -178,18 +178,15 @@ impl Backend for Liboqs {
     }
 
     fn verdict(&self, r: &Request<'_>) -> Result<bool, Fault> {
-        let scheme = self.schemes.get(&r.suite).ok_or_else(|| format!("liboqs has no {}", r.suite))?;
+        let scheme = self.schemes.get(&r.suite()).ok_or_else(|| format!("liboqs has no {}", r.suite()))?;
         let Message::Pure { msg, ctx } = r.message else {
             return Err(format!("liboqs has no {} interface", r.interface()).into());
         };
-        // liboqs reads exactly the scheme's key length from the pointer: a shorter key
-        // would be read past its end, so the length is checked here, by this function.
-        pqverify_core::PublicKey::from_raw(r.suite, r.public_key).map_err(Fault::Core)?;
         // liboqs takes an empty context as NULL.
         let ctx_ptr = if ctx.is_empty() { std::ptr::null() } else { ctx.as_ptr() };
         // SAFETY: every pointer is valid for the length passed with it for the whole
-        // call (borrowed slices), the key has the scheme's exact length (checked just
-        // above), and liboqs only reads them.
+        // call (borrowed slices), the key has the scheme's exact length (a `PublicKey`
+        // is checked when it is made), and liboqs only reads them.
         let status = unsafe {
             (scheme.library.verify_with_ctx)(
                 scheme.sig,
@@ -199,7 +196,7 @@ impl Backend for Liboqs {
                 r.signature.len(),
                 ctx_ptr,
                 ctx.len(),
-                r.public_key.as_ptr(),
+                r.public_key.as_bytes().as_ptr(),
             )
         };
         Ok(status == OQS_SUCCESS)
@@ -209,17 +206,19 @@ impl Backend for Liboqs {
 #[cfg(all(test, feature = "linked-liboqs"))]
 mod tests {
     use super::*;
+    use pqverify_core::PublicKey;
 
     #[test]
-    fn a_key_of_the_wrong_length_is_an_error_not_a_read_past_its_end() {
-        let liboqs = Liboqs::new();
+    fn a_key_of_the_wrong_length_never_reaches_liboqs() {
+        // liboqs reads exactly the scheme's key length from the pointer: a request holds
+        // only a `PublicKey`, which cannot be made from a key of another length.
         for len in [0usize, 1, 1311, 1313] {
-            let key = vec![0u8; len];
-            let sig = vec![0u8; 2420];
-            let message = Message::Pure { msg: b"m", ctx: b"" };
-            let r = Request { suite: Suite::MlDsa44, public_key: &key, message, signature: &sig };
-            let err = liboqs.verdict(&r).unwrap_err();
+            let err = PublicKey::from_raw(Suite::MlDsa44, &vec![0u8; len]).unwrap_err();
             assert!(err.to_string().contains(&format!("public key is {len} bytes")), "{err}");
         }
+        let (key, sig) = (vec![0u8; 1312], vec![0u8; 2420]);
+        let message = Message::Pure { msg: b"m", ctx: b"" };
+        let r = Request { public_key: PublicKey::from_raw(Suite::MlDsa44, &key).unwrap(), message, signature: &sig };
+        assert_eq!(Liboqs::new().verdict(&r), Ok(false));
     }
 }
