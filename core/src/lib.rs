@@ -218,3 +218,8 @@ impl core::error::Error for UnavailableKernels {}
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The repository README's Rust example, run as a doctest (never packaged: `cfg(doctest)`).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct RepositoryReadmeDoctests;

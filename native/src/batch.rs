@@ -65,6 +65,7 @@ impl OwnedMessage {
                 return Err(format!("give {} (M′) or {}, not both", name("msg"), name("mu")));
             }
             ("internal", None, None) => return Err(format!("missing {} (M′) or {}", name("msg"), name("mu"))),
+            ("internal", Some(_), None) => Interface::Internal,
             ("internal", None, Some(_)) => Interface::ExternalMu,
             (other, _, _) => Interface::ALL.into_iter().find(|i| i.name() == other).ok_or_else(|| {
                 format!("unknown interface {other:?}; expected one of {}", INTERFACE_NAMES.join(", "))

@@ -66,7 +66,7 @@ impl DualVerifier {
         context: Bytes<'_>,
         public_key: Bytes<'_>,
     ) -> napi::Result<bool> {
-        let (_, public_key, message) =
+        let (public_key, message) =
             request::verification(suite, key_format, interface, hash, &msg, &context, &public_key)?;
         let r = Request { public_key, message, signature: &signature };
         self.verifier.decide(&r).map_err(|e| match e {

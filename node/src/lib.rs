@@ -60,7 +60,7 @@ pub fn verify(
     context: Bytes<'_>,
     public_key: Bytes<'_>,
 ) -> napi::Result<bool> {
-    let (_, key, message) = request::verification(suite, key_format, interface, hash, &msg, &context, &public_key)?;
+    let (key, message) = request::verification(suite, key_format, interface, hash, &msg, &context, &public_key)?;
     request::verdict(pqverify_core::verify(key, message, &signature))
 }
 

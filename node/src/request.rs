@@ -54,8 +54,8 @@ pub(crate) fn message<'a>(interface: u32, hash: u32, msg: &'a [u8], ctx: &'a [u8
     Message::new(interface, msg, ctx, prehash).map_err(core_error)
 }
 
-/// One verification's numbered arguments as core's (suite, raw key, message): what
-/// `verify` and the dual verifier's `verify` take.
+/// One verification's numbered arguments as core's (the key, its suite in it, and the
+/// message): what `verify` and the dual verifier's `verify` take.
 pub(crate) fn verification<'a>(
     suite: u32,
     key_format: u32,
@@ -64,10 +64,9 @@ pub(crate) fn verification<'a>(
     msg: &'a [u8],
     ctx: &'a [u8],
     public_key: &'a [u8],
-) -> napi::Result<(Suite, PublicKey<'a>, Message<'a>)> {
-    let suite = self::suite(suite)?;
-    let key = self::public_key(suite, key_format, public_key)?;
-    Ok((suite, key, message(interface, hash, msg, ctx)?))
+) -> napi::Result<(PublicKey<'a>, Message<'a>)> {
+    let key = self::public_key(self::suite(suite)?, key_format, public_key)?;
+    Ok((key, message(interface, hash, msg, ctx)?))
 }
 
 /// The public key of `suite` in `bytes`, encoded as format number `format`.
