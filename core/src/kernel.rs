@@ -187,7 +187,7 @@ pub(crate) fn f1600x4(s: &mut StateX4, live: usize) {
     (set().f1600x4)(s, live);
 }
 
-/// Keccak-f[1600] on each of the states given (two to four; `None`: an idle lane), four
+/// Keccak-f[1600] on each of the states given (two to four; `None`: an idle place), four
 /// at a time: in place where the set reads separate states, else through an
 /// interleaved copy and [`f1600x4`].
 #[inline]
@@ -217,17 +217,17 @@ pub(crate) fn f1600x4_each(states: &mut SeparateStates<'_>) {
 
 /// The most Keccak states one call permutes in this build: eight on x86-64 (where an
 /// AVX-512 set may have [`f1600x8`]), four elsewhere.
-pub(crate) const MAX_KECCAK_LANES: usize = if cfg!(target_arch = "x86_64") { 8 } else { 4 };
+pub(crate) const MAX_KECCAK_STATES: usize = if cfg!(target_arch = "x86_64") { 8 } else { 4 };
 
 /// How many Keccak states the set permutes in one call: 8 where it has the eight-state
 /// kernels, else 4.
 #[inline]
-pub(crate) fn keccak_lanes() -> usize {
-    if MAX_KECCAK_LANES > 4 && set().f1600x8.is_some() { 8 } else { 4 }
+pub(crate) fn keccak_states() -> usize {
+    if MAX_KECCAK_STATES > 4 && set().f1600x8.is_some() { 8 } else { 4 }
 }
 
 /// Keccak-f[1600] on eight interleaved states: by the set's eight-state kernel, else
-/// each half through [`f1600x4`] (callers ask [`keccak_lanes`] first; the set may have
+/// each half through [`f1600x4`] (callers ask [`keccak_states`] first; the set may have
 /// been switched since).
 #[inline]
 pub(crate) fn f1600x8(s: &mut StateX8) {
@@ -243,7 +243,7 @@ pub(crate) fn f1600x8(s: &mut StateX8) {
     }
 }
 
-/// Keccak-f[1600] on each of the states given (five to eight; `None`: an idle lane), in
+/// Keccak-f[1600] on each of the states given (five to eight; `None`: an idle place), in
 /// place: by the set's eight-state kernel, else four at a time through [`f1600x4_each`]
 /// (as for [`f1600x8`]).
 #[inline]
@@ -269,7 +269,7 @@ pub(crate) fn sha512_compress(state: &mut [u64; 8], block: &[u8; 128]) {
 }
 
 /// SHA-256 compression of four blocks from one midstate, digests out; `false` (nothing
-/// written) where the set has no multi-lane kernel and one block at a time is as fast.
+/// written) where the set has no four-state kernel and one block at a time is as fast.
 #[inline]
 pub(crate) fn sha256_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 32]; 4]) -> bool {
     set().sha256_x4.map(|x4| x4(mid, blocks, out)).is_some()
@@ -277,13 +277,13 @@ pub(crate) fn sha256_x4(mid: &[u32; 8], blocks: &[[u8; 64]; 4], out: &mut [[u8; 
 
 /// SHA-256 compression of sixteen blocks from one midstate, digests out, of which the
 /// first `live` (1 to 16) are needed; `false` (nothing written) where the set has no
-/// sixteen-lane kernel.
+/// sixteen-state kernel.
 #[inline]
 pub(crate) fn sha256_x16(mid: &[u32; 8], blocks: &[[u8; 64]; 16], live: usize, out: &mut [[u8; 32]; 16]) -> bool {
     set().sha256_x16.map(|x16| x16(mid, blocks, live, out)).is_some()
 }
 
-/// Whether the set has the sixteen-lane SHA-256 kernel ([`sha256_x16`]).
+/// Whether the set has the sixteen-state SHA-256 kernel ([`sha256_x16`]).
 #[inline]
 pub(crate) fn has_sha256_x16() -> bool {
     set().sha256_x16.is_some()

@@ -17,14 +17,14 @@ pub(crate) type StateX4 = [[u64; 4]; 25];
 #[repr(C, align(64))]
 pub(crate) struct AlignedStates<const L: usize>(pub(crate) [[u64; L]; 25]);
 
-/// Up to four Keccak states, each in its own place; `None` is an idle lane.
+/// Up to four Keccak states, each in its own place; `None` is an idle place.
 pub(crate) type SeparateStates<'a> = [Option<&'a mut [u64; 25]>; 4];
 
 /// Eight interleaved Keccak states: `state[i][j]` is lane i of state j (the layout a
 /// 512-bit register holds).
 pub(crate) type StateX8 = [[u64; 8]; 25];
 
-/// Up to eight Keccak states, each in its own place; `None` is an idle lane.
+/// Up to eight Keccak states, each in its own place; `None` is an idle place.
 pub(crate) type SeparateStates8<'a> = [Option<&'a mut [u64; 25]>; 8];
 
 /// SHAKE128's rate: one squeezed block holds 56 three-byte candidates for RejNTTPoly.
@@ -67,26 +67,26 @@ pub(crate) struct KernelSet {
     /// Keccak-f[1600] on the first `live` (1 to 4) of four interleaved states
     /// (`portable::keccak::f1600x4`).
     pub(crate) f1600x4: fn(&mut StateX4, usize),
-    /// Keccak-f[1600] on each of two to four states held apart (`None`: an idle lane,
+    /// Keccak-f[1600] on each of two to four states held apart (`None`: an idle place,
     /// neither read nor written), reading and writing them in place; `None` where the
     /// set has no such kernel, and the states are interleaved for `f1600x4`.
     pub(crate) f1600x4_each: Option<fn(&mut SeparateStates<'_>)>,
     /// Keccak-f[1600] on eight interleaved states, where a vector register holds eight
-    /// 64-bit lanes (`portable::keccak::f1600x4` on each half); `None` elsewhere.
+    /// 64-bit words (`portable::keccak::f1600x4` on each half); `None` elsewhere.
     pub(crate) f1600x8: Option<fn(&mut StateX8)>,
-    /// Keccak-f[1600] on each of five to eight states held apart (`None`: an idle lane,
+    /// Keccak-f[1600] on each of five to eight states held apart (`None`: an idle place,
     /// neither read nor written), in place; `None` where the set has no eight-state kernel.
     pub(crate) f1600x8_each: Option<fn(&mut SeparateStates8<'_>)>,
     /// SHA-256 compression of one block (`portable::sha256::compress_block`).
     pub(crate) sha256_compress: fn(&mut [u32; 8], &[u8; 64]),
     /// SHA-512 compression of one block (`portable::sha512::compress_block`).
     pub(crate) sha512_compress: fn(&mut [u64; 8], &[u8; 128]),
-    /// Four SHA-256 blocks for the price of fewer, where a vector unit has the lanes.
+    /// Four SHA-256 blocks for the price of fewer, where a vector unit is wide enough.
     pub(crate) sha256_x4: Option<Sha256X4>,
-    /// Sixteen SHA-256 blocks at once, where the vector unit has sixteen 32-bit lanes;
+    /// Sixteen SHA-256 blocks at once, where a vector register holds sixteen 32-bit words;
     /// SLH-DSA-SHA2 then runs sixteen F calls together instead of four.
     pub(crate) sha256_x16: Option<Sha256X16>,
-    /// Four SHA-512 blocks for the price of fewer, where a vector unit has the lanes.
+    /// Four SHA-512 blocks for the price of fewer, where a vector unit is wide enough.
     pub(crate) sha512_x4: Option<Sha512X4>,
     /// NTT, FIPS 204 Algorithm 41 (`portable::ntt::ntt`).
     pub(crate) ntt: fn(&mut Poly),

@@ -143,9 +143,9 @@ pub(crate) struct MessagePrime<'a> {
 }
 
 impl<'a> MessagePrime<'a> {
-    /// Builds M′ for the pure, pre-hash and internal interfaces; `None` for external μ,
-    /// which has no M′. The message must have passed [`Message::check`].
-    pub(crate) fn new(message: &Message<'a>) -> Option<Self> {
+    /// Builds M′ for the pure, pre-hash and internal interfaces; for external μ, which
+    /// has no M′, the μ given. The message must have passed [`Message::check`].
+    pub(crate) fn new(message: &Message<'a>) -> Result<Self, &'a [u8]> {
         let mut out = MessagePrime { head: [0; 2 + MAX_CONTEXT_LEN + OID_LEN + MAX_DIGEST], head_len: 0, tail: &[] };
         match *message {
             Message::Pure { msg, ctx } => {
@@ -162,9 +162,9 @@ impl<'a> MessagePrime<'a> {
                 out.push(&digest[..hash.digest_len()]);
             }
             Message::Internal(m) => out.tail = m,
-            Message::ExternalMu(_) => return None,
+            Message::ExternalMu(mu) => return Err(mu),
         }
-        Some(out)
+        Ok(out)
     }
 
     fn push(&mut self, bytes: &[u8]) {

@@ -75,6 +75,64 @@ mod tests {
         }
     }
 
+    /// The kernels an algorithm may call directly: the ring's arithmetic and its
+    /// encodings. Hashing goes through `hash/`, which alone chooses how many hashes share
+    /// a kernel call.
+    const ALGORITHM_KERNELS: &[&str] = &[
+        "ntt",
+        "inv_ntt",
+        "pointwise",
+        "w_approx_row",
+        "use_hint_poly",
+        "unpack_t1_shifted",
+        "unpack_z",
+        "pack_w1",
+        "rej_sample",
+    ];
+
+    /// The names a file takes from `crate::kernel`: its `use crate::kernel::…` items and
+    /// its `kernel::name` paths (test modules left out).
+    fn kernel_names(text: &str) -> Vec<String> {
+        let outside_tests = text.split("#[cfg(test)]").next().unwrap_or_default();
+        let mut names = Vec::new();
+        let ident = |s: &str| s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
+        for (at, _) in outside_tests.match_indices("kernel::") {
+            let rest = &outside_tests[at + "kernel::".len()..];
+            if let Some(group) = rest.strip_prefix('{') {
+                let group = group.split('}').next().unwrap_or_default();
+                names.extend(group.split(',').map(|n| ident(n.trim())).filter(|n| !n.is_empty()));
+            } else {
+                names.push(ident(rest));
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn algorithms_never_ask_the_kernel_table_how_wide_it_is() {
+        let src = path("core/src");
+        let mut seen = 0;
+        for file in sources(&src) {
+            let rel = file.strip_prefix(&src).unwrap().to_string_lossy().into_owned();
+            if !(rel.starts_with("mldsa/") || rel.starts_with("slhdsa/")) {
+                continue;
+            }
+            let text = code(&file);
+            assert!(!text.contains("kernel_set"), "{rel} imports the kernel table (`kernel_set`)");
+            for name in kernel_names(&text) {
+                assert!(
+                    ALGORITHM_KERNELS.contains(&name.as_str()),
+                    "{rel} takes `kernel::{name}` from the kernel table: hashes and their widths are `hash::multi`'s"
+                );
+                seen += 1;
+            }
+        }
+        // The check reads real imports (ML-DSA's NTT and encodings are there).
+        assert!(seen >= ALGORITHM_KERNELS.len(), "read {seen} kernel imports");
+        assert!(kernel_names("use crate::kernel::{ntt, keccak_states};").contains(&"keccak_states".to_owned()));
+        assert_eq!(kernel_names("if kernel::has_sha256_x16() {"), ["has_sha256_x16"]);
+    }
+
     #[test]
     fn production_code_does_not_import_test_helpers() {
         for krate in ["core", "native", "wasm", "benches", "kats"] {

@@ -43,7 +43,8 @@ const COMPONENTS: &[(&str, &[&str])] = &[
         &[
             "xor_bytes",
             "read_bytes",
-            "lanes::",
+            "states::",
+            "FedShake256",
             "ExtractBytes",
             "AddBytes",
             "keccak_x4_inc",
@@ -56,7 +57,7 @@ const COMPONENTS: &[(&str, &[&str])] = &[
             "keccak_init",
         ],
     ),
-    ("rejection sampling (ExpandA)", &["rej_sample", "rej_uniform", "MatrixLanes", "poly_uniform"]),
+    ("rejection sampling (ExpandA)", &["rej_sample", "rej_uniform", "MatrixStates", "poly_uniform"]),
     ("inverse NTT", &["inv_ntt", "invntt"]),
     ("NTT", &["ntt::ntt", "ntt_avx2", "nttunpack", "poly_ntt", "polyvecl_ntt", "polyveck_ntt"]),
     ("pointwise products", &["pointwise", "w_approx_row"]),

@@ -1,14 +1,12 @@
 //! Hash functions behind one small internal interface.
 //!
-//! Keccak (SHAKE, SHA-3) runs through [`sponge`] (one state) and [`lanes`] (independent
-//! instances that share the four-state kernel); SHA-2 through [`sha2`]'s Merkle–Damgård
-//! framing; four one-block hashes at once, with the one-at-a-time fallback, through
-//! [`multi`]. The permutations and
-//! compressions are the chosen kernel set's (`crate::kernel`): the algorithm code only
-//! sees these types, so faster kernels replace them without touching it.
+//! Keccak (SHAKE, SHA-3) runs through [`sponge`] (one state at a time), SHA-2 through
+//! [`sha2`]'s Merkle–Damgård framing, and several hashes at once through [`multi`]. The
+//! permutations and compressions are the chosen kernel set's (`crate::kernel`): the
+//! algorithm code only sees these types, so faster kernels replace them without
+//! touching it.
 
 pub(crate) mod bytes;
-pub(crate) mod lanes;
 pub(crate) mod multi;
 pub(crate) mod sha2;
 pub(crate) mod sponge;

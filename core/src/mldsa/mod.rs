@@ -1,9 +1,10 @@
-//! ML-DSA signature verification (FIPS 204).
+//! ML-DSA signature verification (FIPS 204). Algorithm 8 is `verify.rs`.
 
 #[cfg(feature = "alloc")]
 mod batch;
+mod decode;
 mod hint;
-mod lane_hashes;
+mod matrix;
 mod one_shot;
 pub(crate) mod params;
 #[cfg(feature = "alloc")]

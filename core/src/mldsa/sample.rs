@@ -1,94 +1,59 @@
-//! Pseudorandom sampling for verification: ExpandA and SampleInBall (FIPS 204, Section 7.3).
+//! SampleInBall (FIPS 204 Algorithm 29): the challenge c, from H(c̃) in flight beside
+//! the verification's other hashes, or from a sponge of its own.
 
-use super::params::RHO_LEN;
 use crate::hash::Shake256;
-use crate::hash::lanes::{Lane, LaneShake128};
+use crate::hash::multi::states::{SharedShake256, Waiting};
+use crate::kernel::ntt;
 use crate::ring::{N, Poly};
 
-/// The entries of Â (FIPS 204 Algorithm 32: Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r)) as SHAKE128
-/// instances in the lanes of the multi-state Keccak kernel ([`crate::hash::lanes`]), `W`
-/// expanding at once (the kernel's four or eight states), in row-major order; each
-/// entry is handed over as soon as it is complete. Other hashes may share
-/// the permutations: the caller gathers the waiting lanes of all its instances and
-/// permutes them together.
-pub(crate) struct MatrixLanes<'a, const W: usize> {
-    rho: &'a [u8; RHO_LEN],
-    l: usize,
-    entries: usize,
-    next: usize,
-    slots: [Option<Expanding>; W],
-    /// Slot i's polynomial, filled up to its `filled` (never cleared: every coefficient
-    /// is written before the entry is handed over).
-    polys: [Poly; W],
+/// Line 8 of Algorithm 8: NTT(SampleInBall(c̃)), H(c̃) a SHAKE256 in flight. Its output
+/// blocks are kept until the challenge is drawn (almost always from the first).
+pub(crate) struct Challenge {
+    shake: SharedShake256,
+    bytes: [u8; 3 * 136],
+    len: usize,
+    /// NTT(c), once drawn.
+    c_hat: Option<Poly>,
 }
 
-/// One entry being expanded.
-struct Expanding {
-    entry: usize,
-    /// The entry's row of Â.
-    row: usize,
-    shake: LaneShake128,
-    filled: usize,
-}
-
-impl<'a, const W: usize> MatrixLanes<'a, W> {
-    /// Â of a k × l matrix over ρ, no entry started yet.
-    pub(crate) fn new(rho: &'a [u8; RHO_LEN], k: usize, l: usize) -> Self {
-        MatrixLanes { rho, l, entries: k * l, next: 0, slots: [const { None }; W], polys: [const { Poly::ZERO }; W] }
+impl Challenge {
+    /// H(c̃) padded, waiting for its first permutation.
+    #[inline(always)]
+    pub(crate) fn new(c_tilde: &[u8]) -> Self {
+        let mut shake = SharedShake256::new();
+        // c̃ is at most 64 bytes: one block.
+        shake.absorb(c_tilde);
+        shake.finish();
+        Challenge { shake, bytes: [0; 3 * 136], len: 0, c_hat: None }
     }
 
-    /// Starts entries in the free slots; then the lanes of the entries waiting for a
-    /// permutation, lowest entry first (or, where a row fills the slots, lowest row
-    /// first and the least filled of a row first).
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    pub(crate) fn lanes(&mut self) -> impl Iterator<Item = Lane<'_>> {
-        for slot in &mut self.slots {
-            if slot.is_none() && self.next < self.entries {
-                let (r, s) = (self.next / self.l, self.next % self.l);
-                // Made in its slot: the sponge is not built elsewhere and copied in.
-                let e = slot.insert(Expanding { entry: self.next, row: r, shake: LaneShake128::new(), filled: 0 });
-                // 34 bytes: one block, so neither call can stop short.
-                e.shake.absorb(self.rho);
-                e.shake.absorb(&[s as u8, r as u8]);
-                e.shake.finish();
-                self.next += 1;
-            }
-        }
-        let mut slots: [Option<&mut Expanding>; W] = self.slots.each_mut().map(Option::as_mut);
-        // A row that fills the slots exactly (ML-DSA-44 on four lanes) goes side by
-        // side, least filled first, so that its entries finish together and each row is
-        // out as early as it can be, and fewer lone permutations are left for the end of
-        // c̃′. Otherwise lowest entry first, so that slots free up one at a time for the
-        // entries still to start. (`filled` ≤ N: row · (N + 1) + filled orders by row,
-        // then by filled.)
-        let side_by_side = self.l == W;
-        slots.sort_unstable_by_key(|s| {
-            s.as_ref().map_or(usize::MAX, |e| if side_by_side { e.row * (N + 1) + e.filled } else { e.entry })
-        });
-        slots.into_iter().flatten().map(|e| e.shake.lane())
+    /// H(c̃)'s state, while it waits for a permutation.
+    pub(crate) fn waiting(&mut self) -> Option<Waiting<'_>> {
+        if self.c_hat.is_some() { None } else { self.shake.waiting() }
     }
 
-    /// After a permutation: samples from every entry's fresh block, and hands each entry
-    /// that is complete to `done(r, s, Â[r][s])`, freeing its slot.
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
-    pub(crate) fn after_permutation(&mut self, mut done: impl FnMut(usize, usize, &Poly)) {
-        for (slot, poly) in self.slots.iter_mut().zip(&mut self.polys) {
-            let Some(e) = slot else { continue };
-            // The kernel reads the block where the sponge holds it: no copy.
-            let Some(block) = e.shake.block_lanes() else { continue };
-            crate::kernel::rej_sample(block, poly, &mut e.filled);
-            if e.filled < N {
-                e.shake.next_block();
+    /// NTT(c), once the output so far suffices.
+    pub(crate) fn sample(&mut self, c_tilde: &[u8], tau: usize) -> Option<&Poly> {
+        if self.c_hat.is_none() && self.shake.is_readable() {
+            let mut block = [0u8; 136];
+            self.shake.block(&mut block);
+            self.bytes[self.len..self.len + 136].copy_from_slice(&block);
+            self.len += 136;
+            let mut c = Poly::ZERO;
+            let mut bytes = self.bytes[..self.len].iter().copied();
+            if sample_in_ball_from(|| bytes.next(), tau, &mut c) {
+                ntt(&mut c);
+                self.c_hat = Some(c);
+            } else if self.len < self.bytes.len() {
+                self.shake.next_block();
             } else {
-                done(e.row, e.entry - e.row * self.l, poly);
-                *slot = None;
+                // More than three blocks of H(c̃) (never seen): the streaming sampler.
+                sample_in_ball(c_tilde, tau, &mut c);
+                ntt(&mut c);
+                self.c_hat = Some(c);
             }
         }
-    }
-
-    /// Whether every entry has been handed over.
-    pub(crate) fn is_done(&self) -> bool {
-        self.next == self.entries && self.slots.iter().all(Option::is_none)
+        self.c_hat.as_ref()
     }
 }
 

@@ -1,115 +1,190 @@
-//! The pieces of ML-DSA.Verify_internal (FIPS 204 Algorithm 8) that the one-shot path
-//! (`one_shot.rs`) and prepared keys (`prepared.rs`) share: the length checks, sigDecode
-//! with the cheap checks, μ, one row of lines 9–10, and the final comparison.
+//! ML-DSA.Verify_internal (FIPS 204 Algorithm 8), written once. [`Verification`]
+//! carries out the algorithm's lines in order, each as far as its inputs are there; its
+//! hashes are SHAKE instances that the hash layer (`hash::multi::states`) permutes in
+//! rounds shared with its other hashes and with any other verification in flight. The
+//! one-shot path (`one_shot.rs`), prepared keys (`prepared.rs`) and batches
+//! (`batch.rs`) are its callers: they differ in where tr and Â come from and in how
+//! many verifications share the rounds.
 
-use super::hint::Hints;
-use super::params::{D, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};
-use crate::hash::Shake256;
-use crate::kernel::{inv_ntt, ntt, pack_w1, unpack_t1_shifted, unpack_z, use_hint_poly};
+use super::decode::{Decoded, TR_LEN};
+use super::matrix::Streamed;
+use super::params::Params;
+use super::sample::Challenge;
+use crate::hash::multi::states::{FedShake256, InFlight, Round};
+use crate::kernel::{inv_ntt, pack_w1, use_hint_poly, w_approx_row};
 use crate::message::MessagePrime;
 use crate::ring::{N, Poly};
-use crate::{Error, PublicKey, Suite};
-
-/// Length of tr = H(pk, 64) and of μ.
-pub(crate) const TR_LEN: usize = 64;
+use crate::{Error, Message, Suite};
 
 /// The longest w1Encode(w1′), k · 32 · bits bytes: ML-DSA-87's 8 · 128 (ML-DSA-44 and
 /// -65 have 768).
 pub(crate) const MAX_W1_BYTES: usize = 1024;
 
-/// An encoded public key pk = ρ ‖ t1 (pkDecode, Algorithm 23), its length checked.
-pub(crate) struct EncodedKey<'a> {
-    pub(crate) pk: &'a [u8],
-    /// ρ, the first `RHO_LEN` bytes.
-    pub(crate) rho: &'a [u8; RHO_LEN],
+/// Where tr and Â come from.
+pub(crate) enum Key<'a> {
+    /// The encoded key (the one-shot path): tr is hashed and Â expanded as the
+    /// verification goes.
+    Encoded(&'a mut Streamed<'a>),
+    /// A prepared key's tr, Â (row-major, k × l) and NTT(t1_i · 2^d) of each row.
+    Prepared { tr: &'a [u8; TR_LEN], a_hat: &'a [Poly], t1_hat: &'a [Poly] },
 }
 
-impl<'a> EncodedKey<'a> {
-    /// Splits ρ off `key`, an ML-DSA key (its length, 32 + 320·k bytes, checked when
-    /// it was made).
-    pub(crate) fn new(key: PublicKey<'a>) -> Self {
-        let pk = key.as_bytes();
-        // A `PublicKey` is 32 + 320·k bytes: ρ is always there (the fallback only keeps
-        // a panic path out of the build).
-        debug_assert!(pk.len() > RHO_LEN, "an ML-DSA key holds ρ");
-        let rho = pk.first_chunk().unwrap_or(&[0; RHO_LEN]);
-        EncodedKey { pk, rho }
-    }
-
-    /// NTT(t1_i · 2^d), unpacked from the key.
-    pub(crate) fn t1_hat(&self, i: usize, out: &mut Poly) {
-        let start = RHO_LEN + i * T1_POLY_BYTES;
-        unpack_t1_shifted(&self.pk[start..start + T1_POLY_BYTES], D, out);
-        ntt(out);
+impl Key<'_> {
+    /// Whether row `i` of Â is all there (`l` entries).
+    fn row_ready(&self, i: usize, l: usize) -> bool {
+        match self {
+            Key::Encoded(matrix) => matrix.row_ready(i, l),
+            Key::Prepared { .. } => true,
+        }
     }
 }
 
-/// Checks the signature's length (a rejection, not an input error).
-pub(crate) fn check_signature(suite: Suite, p: &Params, sig: &[u8]) -> Result<(), Error> {
-    if sig.len() != p.signature_len() {
-        return Err(Error::SignatureLength { suite, expected: p.signature_len(), got: sig.len() });
-    }
-    Ok(())
+/// Lines 6–7's hash in flight.
+enum MuHash<'a> {
+    /// tr ← H(pk, 64) of the encoded key `pk`.
+    Tr(FedShake256, &'a [u8]),
+    /// μ ← H(tr ‖ M′, 64).
+    Mu(FedShake256),
+    /// The μ given (external μ), 64 bytes (`Message::check`).
+    Given(&'a [u8]),
 }
 
-/// A signature after sigDecode (Algorithm 27) and the cheap checks, before any hashing.
-pub(crate) struct Decoded<'a> {
-    /// c̃, λ/4 bytes.
-    pub(crate) c_tilde: &'a [u8],
-    /// NTT(z): l polynomials.
-    pub(crate) z_hat: &'a [Poly],
-    /// The validated hint.
-    pub(crate) hints: Hints<'a>,
-}
-
-/// sigDecode and the checks that need no hashing: the hint's encoding (Algorithm 21)
-/// and ‖z‖∞ < γ1 − β; then NTT(z). The length was checked by the caller.
-///
-/// NTT(z) goes into the caller's `z_hat` (a return by value would copy its 7 KiB).
-#[cfg_attr(target_arch = "wasm32", inline(never))]
-pub(crate) fn decode_signature<'a>(
+/// One ML-DSA.Verify_internal (Algorithm 8) after lines 1–4 and line 12's bound on z
+/// (done by `decode_signature` before any hashing).
+pub(crate) struct Verification<'a> {
+    p: &'static Params,
     suite: Suite,
-    p: &Params,
-    sig: &'a [u8],
-    z_hat: &'a mut [Poly; MAX_L],
-) -> Result<Decoded<'a>, Error> {
-    let malformed = |what| Error::MalformedSignature { suite, what };
-    let (c_tilde, rest) = sig.split_at(p.c_tilde_len);
-    let (z_bytes, hint_bytes) = rest.split_at(p.l * p.z_poly_bytes());
-    let hints = Hints::decode(hint_bytes, p.omega, p.k).map_err(malformed)?;
-    let bound = p.gamma1() - p.beta;
-    for (zi, bytes) in z_hat.iter_mut().zip(z_bytes.chunks_exact(p.z_poly_bytes())) {
-        if !unpack_z(bytes, p.gamma1_log2, bound, zi) {
-            return Err(malformed("z has a coefficient with |z| >= gamma1 - beta"));
-        }
-        ntt(zi);
-    }
-    Ok(Decoded { c_tilde, z_hat: &z_hat[..p.l], hints })
+    key: Key<'a>,
+    sig: Decoded<'a>,
+    /// M′ (`None`: μ was given).
+    m_prime: Option<MessagePrime<'a>>,
+    mu: MuHash<'a>,
+    c: Challenge,
+    /// w1Encode(w1′) of the rows done so far.
+    w1: [u8; MAX_W1_BYTES],
+    w1_len: usize,
+    rows: usize,
+    c_tilde_prime: Option<FedShake256>,
+    done: bool,
 }
 
-/// Line 6: μ ← H(tr ‖ M′, 64) with tr from `tr`, or the given μ (external μ).
-#[cfg_attr(target_arch = "wasm32", inline(never))]
-pub(crate) fn mu(tr: impl FnOnce() -> [u8; TR_LEN], message: &crate::Message<'_>) -> Result<[u8; TR_LEN], Error> {
-    let mut mu = [0u8; TR_LEN];
-    match MessagePrime::new(message) {
-        None => {
-            let given = message.parts().1;
-            mu = given.try_into().map_err(|_| Error::MuLength { got: given.len() })?;
+impl<'a> Verification<'a> {
+    /// Under `key`, of `message` (its lengths checked) and the decoded signature.
+    // Always inlined: built in its caller's frame, not built here and copied there.
+    #[inline(always)]
+    pub(crate) fn new(p: &'static Params, suite: Suite, key: Key<'a>, message: &Message<'a>, sig: Decoded<'a>) -> Self {
+        let (m_prime, mu) = match (MessagePrime::new(message), &key) {
+            (Ok(m_prime), Key::Encoded(matrix)) => (Some(m_prime), MuHash::Tr(FedShake256::new(), matrix.key.pk)),
+            (Ok(m_prime), Key::Prepared { tr, .. }) => (Some(m_prime), MuHash::Mu(FedShake256::after(*tr))),
+            (Err(given), _) => (None, MuHash::Given(given)),
+        };
+        Verification {
+            p,
+            suite,
+            key,
+            c: Challenge::new(sig.c_tilde),
+            sig,
+            m_prime,
+            mu,
+            w1: [0; MAX_W1_BYTES],
+            w1_len: 0,
+            rows: 0,
+            c_tilde_prime: None,
+            done: false,
         }
-        Some(m_prime) => {
-            let mut h = Shake256::new();
-            h.absorb(&tr());
-            for part in m_prime.parts() {
-                h.absorb(part);
+    }
+}
+
+impl InFlight for Verification<'_> {
+    /// Line 12's answer.
+    type Output = Result<(), Error>;
+
+    fn advance(&mut self) -> Option<Self::Output> {
+        let p = self.p;
+        if self.done {
+            return None;
+        }
+        // Lines 5–10 until every row is in and line 11's hash has μ; then only line 11's
+        // hash is left.
+        if self.rows < p.k || self.c_tilde_prime.is_none() {
+            // Line 5: Â ← ExpandA(ρ); where it is expanded here, its completed entries go
+            // into their rows of line 9's Â ∘ NTT(z).
+            if let Key::Encoded(matrix) = &mut self.key {
+                matrix.take(self.sig.z_hat);
             }
-            h.finalize().squeeze(&mut mu);
+            // Line 6: tr ← H(pk, 64) (a prepared key holds it; a given μ needs none).
+            if let MuHash::Tr(hash, pk) = &mut self.mu
+                && let Some(&tr) = hash.feed(&[pk], true)
+            {
+                self.mu = MuHash::Mu(FedShake256::after(&tr));
+            }
+            // Line 7: μ ← H(tr ‖ M′, 64).
+            let m_prime = self.m_prime.as_ref().map_or([&[][..], &[][..]], MessagePrime::parts);
+            let mu = match &mut self.mu {
+                MuHash::Mu(hash) => hash.feed(&m_prime, true).map(|mu| &mu[..]),
+                MuHash::Given(mu) => Some(&mu[..]),
+                MuHash::Tr(..) => None,
+            };
+            // Line 8: c ← SampleInBall(c̃), in the NTT domain.
+            let c_hat = self.c.sample(self.sig.c_tilde, p.tau);
+            // Lines 9–10, a row at a time as its entries of Â are in:
+            // w′_i = NTT⁻¹(Â_i ∘ NTT(z) − NTT(c) ∘ NTT(t1_i · 2^d)), w1′_i = UseHint(h_i, w′_i),
+            // and w1Encode of it for line 11.
+            if let Some(c_hat) = c_hat
+                && self.rows < p.k
+                && self.key.row_ready(self.rows, p.l)
+            {
+                let (mut acc, mut scratch) = (None, W1Scratch::new());
+                while self.rows < p.k && self.key.row_ready(self.rows, p.l) {
+                    let i = self.rows;
+                    let w = match &mut self.key {
+                        Key::Encoded(matrix) => matrix.row(i, c_hat),
+                        Key::Prepared { a_hat, t1_hat, .. } => {
+                            let acc = acc.get_or_insert(Poly::ZERO);
+                            w_approx_row(acc, &a_hat[i * p.l..(i + 1) * p.l], self.sig.z_hat, c_hat, &t1_hat[i]);
+                            acc
+                        }
+                    };
+                    let bytes = p.w1_poly_bytes();
+                    let out = &mut self.w1[self.w1_len..self.w1_len + bytes];
+                    w1_row(p, &self.sig, i, w, &mut scratch, out);
+                    self.w1_len += bytes;
+                    self.rows += 1;
+                }
+            }
+            // Line 11's hash starts from μ.
+            if self.c_tilde_prime.is_none() {
+                self.c_tilde_prime = Some(FedShake256::after(mu?));
+            }
+        }
+        // Line 11: c̃′ ← H(μ ‖ w1Encode(w1′), λ/4), fed each row's bytes as it is done.
+        let c_tilde_prime = self.c_tilde_prime.as_mut()?.feed(&[&self.w1[..self.w1_len]], self.rows == p.k)?;
+        // Line 12: [[‖z‖∞ < γ1 − β]] (checked by sigDecode) and [[c̃ = c̃′]].
+        self.done = true;
+        let same = &c_tilde_prime[..p.c_tilde_len] == self.sig.c_tilde;
+        Some(if same { Ok(()) } else { Err(Error::InvalidSignature { suite: self.suite }) })
+    }
+
+    fn offer<'s>(&'s mut self, round: &mut Round<'s>) {
+        // Once every row is in and line 11's hash has started, it is the only one left.
+        let only_c_tilde_prime = self.rows == self.p.k && self.c_tilde_prime.is_some();
+        round.offer(self.c_tilde_prime.as_mut().and_then(FedShake256::waiting));
+        if only_c_tilde_prime {
+            return;
+        }
+        if let MuHash::Tr(hash, _) | MuHash::Mu(hash) = &mut self.mu {
+            round.offer(hash.waiting());
+        }
+        round.offer(self.c.waiting());
+        if let Key::Encoded(matrix) = &mut self.key {
+            matrix.entries.offer(round);
         }
     }
-    Ok(mu)
 }
 
-/// What [`w1_row`] works in, made once per verify rather than once per row.
-pub(crate) struct W1Scratch {
+/// What [`w1_row`] works in, made once for the rows done together rather than once per
+/// row.
+struct W1Scratch {
     /// A row's hint flags: set for the row, cleared after it.
     hint: [u8; N],
     /// UseHint's output.
@@ -117,7 +192,7 @@ pub(crate) struct W1Scratch {
 }
 
 impl W1Scratch {
-    pub(crate) const fn new() -> Self {
+    const fn new() -> Self {
         W1Scratch { hint: [0; N], w1: [0; N] }
     }
 }
@@ -125,9 +200,9 @@ impl W1Scratch {
 /// Lines 9–10 for row i, given acc = (Â ∘ ẑ − ĉ ∘ t̂1)_i: w′_i = NTT⁻¹(acc),
 /// w1′_i = UseHint(h_i, w′_i), and w1Encode of it into `out` (its w1_poly_bytes).
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-pub(crate) fn w1_row(p: &Params, hints: &Hints<'_>, i: usize, acc: &mut Poly, scratch: &mut W1Scratch, out: &mut [u8]) {
+fn w1_row(p: &Params, sig: &Decoded<'_>, i: usize, acc: &mut Poly, scratch: &mut W1Scratch, out: &mut [u8]) {
     inv_ntt(acc);
-    let row = hints.row(i);
+    let row = sig.hints.row(i);
     for &j in row {
         scratch.hint[usize::from(j)] = 1;
     }
@@ -136,11 +211,6 @@ pub(crate) fn w1_row(p: &Params, hints: &Hints<'_>, i: usize, acc: &mut Poly, sc
         scratch.hint[usize::from(j)] = 0;
     }
     pack_w1(&scratch.w1, p.w1_bits(), out);
-}
-
-/// Line 11: every byte of c̃ is compared with c̃′.
-pub(crate) fn compare(suite: Suite, c_tilde: &[u8], c_tilde_prime: &[u8]) -> Result<(), Error> {
-    if c_tilde_prime == c_tilde { Ok(()) } else { Err(Error::InvalidSignature { suite }) }
 }
 
 #[cfg(test)]

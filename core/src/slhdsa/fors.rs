@@ -1,9 +1,10 @@
 //! FORS public key from a signature (FIPS 205, Algorithms 4 and 17).
 
 use super::address::{Adrs, AdrsType};
-use super::hash::{MAX_LANES, Node, TState, TweakableHash};
+use super::hash::{Node, TState, TweakableHash};
 use super::params::{MAX_K, MAX_N, Params};
 use super::xmss::climb;
+use crate::hash::multi::one_block::MAX_AT_ONCE;
 
 /// base_2b(X, b, out_len) (Algorithm 4): `count` integers of `b` bits read from `x`
 /// big-endian. `b` ≤ 14, so the accumulator never needs more than 22 bits.
@@ -25,8 +26,8 @@ fn base_2b(x: &[u8], b: usize, count: usize) -> impl Iterator<Item = u32> + '_ {
 /// T_k in tree order. `adrs` has type FORS_TREE and the key-pair address set.
 ///
 /// The k trees are independent: several at a time (as many as the hash's
-/// [`lanes`](TweakableHash::lanes)) go through [`TweakableHash::f_lanes`] and
-/// [`TweakableHash::h_lanes`] in lockstep (every tree has height a).
+/// [`at_once`](TweakableHash::at_once)) go through [`TweakableHash::f_each`] and
+/// [`TweakableHash::h_each`] in lockstep (every tree has height a).
 pub(crate) fn pk_from_sig(
     p: &Params,
     hash: &dyn TweakableHash,
@@ -45,8 +46,8 @@ pub(crate) fn pk_from_sig(
         *slot = idx;
     }
     let trees = sig.chunks_exact((1 + p.a) * n).enumerate();
-    if hash.lanes() == MAX_LANES {
-        roots::<MAX_LANES>(p, hash, &indices, trees, adrs, &mut t);
+    if hash.at_once() == MAX_AT_ONCE {
+        roots::<MAX_AT_ONCE>(p, hash, &indices, trees, adrs, &mut t);
     } else {
         roots::<4>(p, hash, &indices, trees, adrs, &mut t);
     }
@@ -90,7 +91,7 @@ fn roots<'a, const L: usize>(
             t.absorb(&node[..n]);
             continue;
         }
-        // The lanes 0 .. count hold the group's trees (lanes past it are not hashed).
+        // Places 0 .. count hold the group's trees (places past it are not hashed).
         let mut addresses: [Adrs; L] = core::array::from_fn(|j| {
             let (i, _) = group[j];
             let mut a = adrs.clone();
@@ -100,7 +101,7 @@ fn roots<'a, const L: usize>(
         });
         let mut nodes = [[0u8; MAX_N]; L];
         let leaves: [&[u8]; L] = core::array::from_fn(|j| group[j].1.get(..n).unwrap_or_default());
-        hash.f_lanes(&addresses[..count], &leaves[..count], &mut nodes[..count]);
+        hash.f_each(&addresses[..count], &leaves[..count], &mut nodes[..count]);
         for height in 0..p.a {
             let mut lefts = [[0u8; MAX_N]; L];
             let mut rights = [[0u8; MAX_N]; L];
@@ -121,7 +122,7 @@ fn roots<'a, const L: usize>(
             }
             let left: [&[u8]; L] = core::array::from_fn(|j| &lefts[j][..n]);
             let right: [&[u8]; L] = core::array::from_fn(|j| &rights[j][..n]);
-            hash.h_lanes(&addresses[..count], &left[..count], &right[..count], &mut nodes[..count]);
+            hash.h_each(&addresses[..count], &left[..count], &right[..count], &mut nodes[..count]);
         }
         for node in &nodes[..count] {
             t.absorb(&node[..n]);

@@ -6,9 +6,9 @@
 
 use super::address::Adrs;
 use super::params::{MAX_N, Params};
+use crate::hash::Shake256;
+use crate::hash::multi::one_block;
 use crate::hash::sha2::{C256, C512, Compression, Md, Sha256, Sha512};
-use crate::hash::{Shake256, multi};
-use crate::kernel;
 
 /// A T_l computation in progress: its input is absorbed piece by piece, so the
 /// l·n-byte input never has to be held in memory.
@@ -53,33 +53,29 @@ pub(crate) trait TweakableHash {
     /// H_msg(R, PK.seed, PK.root, M′) with M′ in parts, into `out` (m bytes).
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]);
 
-    /// How many independent F and H calls [`f_lanes`](Self::f_lanes) and
-    /// [`h_lanes`](Self::h_lanes) should be given at once: 4, or [`MAX_LANES`] where a
-    /// kernel runs that many together.
-    fn lanes(&self) -> usize {
+    /// How many independent F and H calls [`f_each`](Self::f_each) and
+    /// [`h_each`](Self::h_each) should be given at once: 4, or
+    /// [`MAX_AT_ONCE`](one_block::MAX_AT_ONCE) where the
+    /// hash layer runs that many together.
+    fn at_once(&self) -> usize {
         4
     }
 
     /// Independent F calls, one per entry of `adrs`, `m1` and `out` (at most as many
-    /// as [`lanes`](Self::lanes) says): a SIMD kernel runs them together.
-    fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
+    /// as [`at_once`](Self::at_once) says): a SIMD kernel runs them together.
+    fn f_each(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
         for ((adrs, m1), out) in adrs.iter().zip(m1).zip(out) {
             self.f(adrs, m1, out);
         }
     }
 
-    /// Independent H calls (as [`f_lanes`](Self::f_lanes)).
-    fn h_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
+    /// Independent H calls (as [`f_each`](Self::f_each)).
+    fn h_each(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
         for (((adrs, left), right), out) in adrs.iter().zip(left).zip(right).zip(out) {
             self.h(adrs, left, right, out);
         }
     }
 }
-
-/// The most lanes a multi-lane call takes: sixteen SHA-256 blocks in a 512-bit register
-/// (x86-64 with AVX-512); four elsewhere, so that other targets build only the
-/// four-lane loops.
-pub(crate) const MAX_LANES: usize = if cfg!(target_arch = "x86_64") { 16 } else { 4 };
 
 /// The SHAKE instantiation (FIPS 205, Section 11.1): every function is SHAKE256
 /// over PK.seed ‖ ADRS ‖ input (H_msg over R ‖ PK.seed ‖ PK.root ‖ M′).
@@ -99,50 +95,6 @@ impl<'a> ShakeHash<'a> {
         s.absorb(self.seed);
         s.absorb(adrs.bytes());
         s
-    }
-}
-
-impl ShakeHash<'_> {
-    /// F calls (`right` empty) or H calls in lanes: eight at a time where the kernel set
-    /// permutes eight states and more than four calls are left, else four at a time.
-    fn in_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
-        let mut start = 0;
-        while start < adrs.len() {
-            if adrs.len() - start > 4 && kernel::keccak_lanes() == 8 {
-                self.group::<8>(start, adrs, left, right, out);
-                start += 8;
-            } else {
-                self.group::<4>(start, adrs, left, right, out);
-                start += 4;
-            }
-        }
-    }
-
-    /// The calls `start .. start + L` (or to the end) through one `L`-lane kernel call:
-    /// SHAKE256 over PK.seed ‖ ADRS_j ‖ left_j ‖ right_j, n bytes into `out[j]`. A group
-    /// short of `L` repeats its first call in the idle lanes (the kernel's cost is the
-    /// same), their outputs dropped.
-    fn group<const L: usize>(&self, start: usize, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node])
-    where
-        [[u64; L]; 25]: multi::Interleaved,
-    {
-        let lane = |j: usize| if start + j < adrs.len() { start + j } else { start };
-        let parts = core::array::from_fn(|j| {
-            let i = lane(j);
-            [adrs[i].bytes().as_slice(), left[i], right.get(i).copied().unwrap_or_default()]
-        });
-        // A whole group's outputs go straight to `out`, a short one's through `spare`.
-        let end = adrs.len().min(start + L);
-        let mut spare = [[0u8; MAX_N]; L];
-        match <&mut [Node; L]>::try_from(&mut out[start..end]) {
-            Ok(whole) => multi::shake256_lanes(self.seed, parts, self.n, whole),
-            Err(_) => {
-                multi::shake256_lanes(self.seed, parts, self.n, &mut spare);
-                for (o, node) in out[start..end].iter_mut().zip(&spare) {
-                    *o = *node;
-                }
-            }
-        }
     }
 }
 
@@ -166,18 +118,24 @@ impl TweakableHash for ShakeHash<'_> {
         TState::Shake(self.start(adrs), self.n)
     }
 
-    /// Sixteen in flight where the set permutes eight states at once (two eight-state
-    /// calls per step; the loops' sixteen-lane instance, shared with SLH-DSA-SHA2), else four.
-    fn lanes(&self) -> usize {
-        if kernel::keccak_lanes() > 4 { MAX_LANES } else { 4 }
+    fn at_once(&self) -> usize {
+        one_block::shake256_at_once()
     }
 
-    fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
-        self.in_lanes(adrs, m1, &[], out);
+    /// SHAKE256 over PK.seed ‖ ADRS ‖ M1 of each.
+    fn f_each(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
+        one_block::shake256_each(
+            self.seed,
+            |i| [adrs[i].bytes().as_slice(), m1[i], &[]],
+            self.n,
+            &mut out[..adrs.len()],
+        );
     }
 
-    fn h_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
-        self.in_lanes(adrs, left, right, out);
+    /// SHAKE256 over PK.seed ‖ ADRS ‖ left ‖ right of each.
+    fn h_each(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
+        let parts = |i: usize| [adrs[i].bytes().as_slice(), left[i], right[i]];
+        one_block::shake256_each(self.seed, parts, self.n, &mut out[..adrs.len()]);
     }
 
     fn h_msg(&self, r: &[u8], pk_root: &[u8], m_prime: &[&[u8]], out: &mut [u8]) {
@@ -249,11 +207,9 @@ impl<'a> Sha2Hash<'a> {
 impl Sha2Hash<'_> {
     /// F calls (`right` empty) or H calls, each over ADRSc ‖ left ‖ right resumed from
     /// PK.seed's block, n bytes into each `out`: SHA-512 from `big` where given, else
-    /// SHA-256. The inputs have one length (22 + n or 22 + 2n bytes), so every lane's
-    /// block is one padded block with the lane's bytes written over it. False (nothing
-    /// written) for inputs not of those lengths or not fitting one block, which no
-    /// approved set makes.
-    fn one_block_lanes(
+    /// SHA-256. False (nothing written) for inputs not n bytes each or not fitting one
+    /// block, which no approved set makes.
+    fn one_block_each(
         &self,
         big: Option<&[u64; 8]>,
         adrs: &[Adrs],
@@ -265,54 +221,23 @@ impl Sha2Hash<'_> {
         let len = 22 + n + if right.is_empty() { 0 } else { n };
         let shaped =
             left.len() == adrs.len() && out.len() >= adrs.len() && (right.is_empty() || right.len() == adrs.len());
-        if adrs.len() > MAX_LANES || !shaped || !left.iter().chain(right).all(|v| v.len() == n) {
+        if !shaped || !left.iter().chain(right).all(|v| v.len() == n) {
             return false;
         }
-        // The padding of a `len`-byte input: that of `len` zero bytes.
-        let zeros: &[&[u8]] = &[&[0; 22 + 2 * MAX_N][..len]];
-        // Each arm's own closure (one shared by both was compiled as a call per lane).
         let right = |i: usize| right.get(i).copied();
+        let fill = |i: usize, b: &mut [u8]| write_input(&adrs[i], left[i], right(i), b);
+        let out = &mut out[..adrs.len()];
         match big {
-            Some(mid) => {
-                let mut padded = [0u8; 128];
-                if !Sha512::pad_one_block(1, zeros, &mut padded) {
-                    return false;
-                }
-                // Four at a time (the kernel's width): a quarter of the stack.
-                for (k, out) in out[..adrs.len()].chunks_mut(4).enumerate() {
-                    let mut digests = [[0u8; 64]; 4];
-                    let lane = |i: usize| 4 * k + i;
-                    let fill =
-                        |i: usize, b: &mut [u8; 128]| write_lane(&adrs[lane(i)], left[lane(i)], right(lane(i)), b);
-                    multi::sha512_x4(mid, &padded, out.len(), fill, &mut digests);
-                    truncate(&digests, out);
-                }
-                true
-            }
-            None => {
-                let mut padded = [0u8; 64];
-                if !Sha256::pad_one_block(1, zeros, &mut padded) {
-                    return false;
-                }
-                let mut digests = [[0u8; 32]; MAX_LANES];
-                multi::sha256_lanes(
-                    &self.mid.s256,
-                    &padded,
-                    adrs.len(),
-                    |i, b| write_lane(&adrs[i], left[i], right(i), b),
-                    &mut digests,
-                );
-                truncate(&digests, out);
-                true
-            }
+            Some(mid) => one_block::sha512_each(mid, len, fill, out),
+            None => one_block::sha256_each(&self.mid.s256, len, fill, out),
         }
     }
 }
 
-/// ADRSc ‖ left ‖ right written over the start of a lane's block. Always inlined: a
-/// call per lane cost 8 % of an AVX-512 SLH-DSA-SHA2-128s verify.
+/// ADRSc ‖ left ‖ right written over the start of an input's block. Always inlined: a
+/// call per input was a measurable part of an AVX-512 SLH-DSA-SHA2 verify.
 #[inline(always)]
-fn write_lane(adrs: &Adrs, left: &[u8], right: Option<&[u8]>, block: &mut [u8]) {
+fn write_input(adrs: &Adrs, left: &[u8], right: Option<&[u8]>, block: &mut [u8]) {
     if let Some((adrs_c, values)) = block.split_first_chunk_mut::<22>()
         && let Some((l, r)) = values.split_at_mut_checked(left.len())
     {
@@ -321,14 +246,6 @@ fn write_lane(adrs: &Adrs, left: &[u8], right: Option<&[u8]>, block: &mut [u8]) 
         if let Some(right) = right {
             crate::hash::bytes::copy(&mut r[..right.len()], right);
         }
-    }
-}
-
-/// Trunc_n of each digest into its output: the node's first bytes (the bytes of a node
-/// past n are never read, so a whole-node move does for every n).
-fn truncate<const D: usize>(digests: &[[u8; D]], out: &mut [Node]) {
-    for (o, digest) in out.iter_mut().zip(digests) {
-        o.copy_from_slice(&digest[..MAX_N]);
     }
 }
 
@@ -391,23 +308,23 @@ impl TweakableHash for Sha2Hash<'_> {
         self.start_big(adrs)
     }
 
-    /// Sixteen where the kernel set has SHA-256 ×16 (F is SHA-256 in every category).
-    fn lanes(&self) -> usize {
-        if kernel::has_sha256_x16() { MAX_LANES } else { 4 }
+    /// As many as SHA-256 runs at once (F is SHA-256 in every category).
+    fn at_once(&self) -> usize {
+        one_block::sha256_at_once()
     }
 
-    fn f_lanes(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
+    fn f_each(&self, adrs: &[Adrs], m1: &[&[u8]], out: &mut [Node]) {
         // F is SHA-256 in every category.
-        if !self.one_block_lanes(None, adrs, m1, &[], out) {
+        if !self.one_block_each(None, adrs, m1, &[], out) {
             for ((adrs, m1), out) in adrs.iter().zip(m1).zip(out) {
                 self.f(adrs, m1, out);
             }
         }
     }
 
-    fn h_lanes(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
+    fn h_each(&self, adrs: &[Adrs], left: &[&[u8]], right: &[&[u8]], out: &mut [Node]) {
         // H is SHA-256 in category 1, SHA-512 in categories 3 and 5.
-        if !self.one_block_lanes(self.mid.s512.as_ref(), adrs, left, right, out) {
+        if !self.one_block_each(self.mid.s512.as_ref(), adrs, left, right, out) {
             for (((adrs, left), right), out) in adrs.iter().zip(left).zip(right).zip(out) {
                 self.h(adrs, left, right, out);
             }

@@ -21,7 +21,8 @@ use crate::{Error, Message, PublicKey, Suite};
 /// rejection).
 fn check<'m>(suite: Suite, p: &Params, message: &Message<'m>, sig: &[u8]) -> Result<MessagePrime<'m>, Error> {
     message.check()?;
-    let m_prime = MessagePrime::new(message).ok_or(Error::Unsupported { suite, what: EXTERNAL_MU_ML_DSA_ONLY })?;
+    let m_prime =
+        MessagePrime::new(message).map_err(|_| Error::Unsupported { suite, what: EXTERNAL_MU_ML_DSA_ONLY })?;
     if sig.len() != p.signature_len() {
         return Err(Error::SignatureLength { suite, expected: p.signature_len(), got: sig.len() });
     }

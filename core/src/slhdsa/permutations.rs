@@ -3,7 +3,7 @@
 //! no more (an XOF reader that permutes ahead would double the count).
 //!
 //! The counting wrapper hashes one call at a time (the scalar path), so the count
-//! is that of the algorithm, independent of how many lanes a SIMD kernel fills.
+//! is that of the algorithm, independent of how many hashes a SIMD kernel runs at once.
 
 use std::cell::Cell;
 
@@ -58,7 +58,7 @@ impl TweakableHash for Counting<'_> {
         self.inner.h_msg(r, pk_root, m_prime, out);
     }
 
-    // The scalar default of f_lanes and h_lanes (live lanes only, one call at a time), so each call is counted.
+    // The scalar default of f_each and h_each (live inputs only, one call at a time), so each call is counted.
 }
 
 fn shake_params(suite: Suite) -> &'static Params {

@@ -1,8 +1,9 @@
 //! WOTS+ public key from a signature (FIPS 205, Section 5: Algorithms 5 and 8).
 
 use super::address::{Adrs, AdrsType};
-use super::hash::{MAX_LANES, TweakableHash};
+use super::hash::TweakableHash;
 use super::params::{LG_W, MAX_N, Params, W};
+use crate::hash::multi::one_block::MAX_AT_ONCE;
 
 /// The i-th base-w digit of msg ‖ checksum (Algorithm 8, lines 1–7, one digit at a time).
 fn digits(p: &Params, msg: &[u8]) -> impl Iterator<Item = usize> {
@@ -24,8 +25,8 @@ const MAX_LEN: usize = 2 * MAX_N + 3;
 /// address set.
 ///
 /// The chains are independent, so several advance together through
-/// [`TweakableHash::f_lanes`] (as many as the hash's [`lanes`](TweakableHash::lanes)): a
-/// finished chain's lane takes the next chain, the longest still waiting (so that the
+/// [`TweakableHash::f_each`] (as many as the hash's [`at_once`](TweakableHash::at_once)): a
+/// finished chain's place takes the next chain, the longest still waiting (so that the
 /// last steps are not one long chain alone); the ends are then absorbed into T_len in
 /// chain order, as the standard defines it.
 pub(crate) fn pk_from_sig(
@@ -62,8 +63,8 @@ pub(crate) fn pk_from_sig(
         first[d] += 1;
     }
     let order = order[..waiting].iter().map(|&chain| usize::from(chain));
-    if hash.lanes() == MAX_LANES {
-        complete::<MAX_LANES>(hash, n, adrs, &digit, order, &mut ends);
+    if hash.at_once() == MAX_AT_ONCE {
+        complete::<MAX_AT_ONCE>(hash, n, adrs, &digit, order, &mut ends);
     } else {
         complete::<4>(hash, n, adrs, &digit, order, &mut ends);
     }
@@ -87,10 +88,10 @@ fn complete<const L: usize>(
     mut order: impl Iterator<Item = usize>,
     ends: &mut [[u8; MAX_N]],
 ) {
-    // The chains in flight, in lanes 0 .. active: (chain, next step), and the lane's
-    // address (its chain set when the lane takes the chain, its hash address at every
-    // step). A finished chain's lane takes the next waiting chain, or the last lane's.
-    let mut lanes = [(0usize, 0usize); L];
+    // The chains in flight, in places 0 .. active: (chain, next step), and the place's
+    // address (its chain set when the place takes the chain, its hash address at every
+    // step). A finished chain's place takes the next waiting chain, or the last place's.
+    let mut flying = [(0usize, 0usize); L];
     let mut addresses: [Adrs; L] = core::array::from_fn(|_| adrs.clone());
     let mut results = [[0u8; MAX_N]; L];
     let mut active = 0;
@@ -98,33 +99,33 @@ fn complete<const L: usize>(
         while active < L
             && let Some(chain) = order.next()
         {
-            lanes[active] = (chain, digit[chain]);
+            flying[active] = (chain, digit[chain]);
             addresses[active].set_chain(chain as u32);
             active += 1;
         }
         if active == 0 {
             break;
         }
-        for (a, &(_, step)) in addresses.iter_mut().zip(&lanes[..active]) {
+        for (a, &(_, step)) in addresses.iter_mut().zip(&flying[..active]) {
             a.set_hash(step as u32);
         }
         if active == 1 {
-            // One chain left: a single F is cheaper than a multi-lane call.
-            hash.f(&addresses[0], &ends[lanes[0].0][..n], &mut results[0]);
+            // One chain left: a single F is cheaper than a call for several.
+            hash.f(&addresses[0], &ends[flying[0].0][..n], &mut results[0]);
         } else {
-            let inputs: [&[u8]; L] = core::array::from_fn(|j| &ends[lanes[j].0][..n]);
-            hash.f_lanes(&addresses[..active], &inputs[..active], &mut results[..active]);
+            let inputs: [&[u8]; L] = core::array::from_fn(|j| &ends[flying[j].0][..n]);
+            hash.f_each(&addresses[..active], &inputs[..active], &mut results[..active]);
         }
         let mut j = 0;
         while j < active {
-            let (chain, step) = &mut lanes[j];
+            let (chain, step) = &mut flying[j];
             // Whole nodes (bytes past n are never read): a fixed-size move, not a
             // call to memcpy for n bytes at every step of every chain.
             ends[*chain] = results[j];
             *step += 1;
             if *step == W - 1 {
                 active -= 1;
-                lanes.swap(j, active);
+                flying.swap(j, active);
                 addresses.swap(j, active);
                 results.swap(j, active);
             } else {
