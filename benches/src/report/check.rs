@@ -1,8 +1,66 @@
 //! The completeness check of a run (`pqverify-bench report --check`, `cargo xtask test`):
 //! every expected record present and clean; never a duration.
 
+use std::fmt;
+
+use pqverify_core::{Family, Suite};
+
 use super::{BROWSERS, NATIVE_WAYS, PLATFORM_WAYS, Report};
 use crate::names;
+
+/// What measured a run, read once from its name: the native driver, a JS runtime, or a
+/// browser page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    Native,
+    Node,
+    Bun,
+    Chromium,
+    Firefox,
+    Webkit,
+}
+
+impl Target {
+    const ALL: [Target; 6] =
+        [Target::Native, Target::Node, Target::Bun, Target::Chromium, Target::Firefox, Target::Webkit];
+
+    /// Its name in the records.
+    fn name(self) -> &'static str {
+        match self {
+            Target::Native => "native",
+            Target::Node => "node",
+            Target::Bun => "bun",
+            Target::Chromium => BROWSERS[0],
+            Target::Firefox => BROWSERS[1],
+            Target::Webkit => BROWSERS[2],
+        }
+    }
+
+    /// The target named `name`.
+    fn parse(name: &str) -> Result<Target, String> {
+        Target::ALL.into_iter().find(|t| t.name() == name).ok_or_else(|| format!("a run of an unknown target {name:?}"))
+    }
+
+    fn is_browser(self) -> bool {
+        BROWSERS.contains(&self.name())
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The suite a record names.
+fn suite_named(name: &str) -> Result<Suite, String> {
+    Suite::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| format!("a record of an unknown suite {name:?}"))
+}
+
+/// Whether a record's suite is an SLH-DSA one.
+fn is_slh_dsa(name: &str) -> bool {
+    suite_named(name).is_ok_and(|s| s.family() == Family::SlhDsa)
+}
 
 /// The case of first-call samples.
 const FIRST_CALL: &str = "first-call";
@@ -45,13 +103,14 @@ impl Report {
     /// certificate records of section 8, every certificate valid.
     pub fn check_complete(&self, lines: &[&str]) -> Result<(), String> {
         let mut digests = std::collections::BTreeSet::new();
-        for (target, run) in &self.runs {
+        for (name, run) in &self.runs {
+            let target = Target::parse(name)?;
             digests.insert(run.env.fixtures.clone());
-            let expected_ways: &[&str] = match target.as_str() {
+            let expected_ways: &[&str] = match target {
                 // Every native column; liboqs only where it has the suite (below).
-                "native" => &NATIVE_WAYS[1..],
-                "node" => &NODE_WAYS,
-                "bun" => &BUN_WAYS,
+                Target::Native => &NATIVE_WAYS[1..],
+                Target::Node => &NODE_WAYS,
+                Target::Bun => &BUN_WAYS,
                 // The page loads one build of the package: no portable way there.
                 _ => &[names::PQVERIFY, names::PQVERIFY_PREPARED],
             };
@@ -71,24 +130,24 @@ impl Report {
             // Natively also the linked liboqs and one loaded at run time (`liboqs-<version>`),
             // on the suites a liboqs of that release has: ML-DSA for both, and SLH-DSA
             // for the loaded one where it has any.
-            let loaded = if target == "native" { self.loaded_liboqs_ways() } else { Vec::new() };
-            if target == "native" && loaded.is_empty() {
+            let loaded = if target == Target::Native { self.loaded_liboqs_ways() } else { Vec::new() };
+            if target == Target::Native && loaded.is_empty() {
                 return Err("native: no liboqs loaded at run time (a `liboqs-<version>` way)".into());
             }
             // Each loaded liboqs also alone on the distinct keys (`liboqs-<version>-distinct`).
             let loaded_distinct: Vec<String> = loaded.iter().map(|w| names::distinct(w)).collect();
-            let loaded_has_slh =
-                loaded.iter().any(|w| samples.iter().any(|s| &s.way == w && s.suite.starts_with("SLH")));
+            let loaded_has_slh = loaded.iter().any(|w| samples.iter().any(|s| &s.way == w && is_slh_dsa(&s.suite)));
             for suite in &self.suites {
+                let ml_dsa = suite_named(suite)?.family() == Family::MlDsa;
                 let mut liboqs_ways: Vec<&str> = Vec::new();
-                if target == "native" && suite.starts_with("ML-DSA") {
+                if target == Target::Native && ml_dsa {
                     liboqs_ways.push("liboqs");
                 }
-                if suite.starts_with("ML-DSA") || loaded_has_slh {
+                if ml_dsa || loaded_has_slh {
                     liboqs_ways.extend(loaded.iter().chain(&loaded_distinct).map(String::as_str));
                 }
                 // ox's MlDsa44 on both its engines, in every JS engine but Bun's run (the package's ways only).
-                if target != "native" && target != "bun" && suite == "ML-DSA-44" {
+                if !matches!(target, Target::Native | Target::Bun) && suite_named(suite)? == Suite::MlDsa44 {
                     liboqs_ways.extend([names::OX, names::OX_WASM]);
                 }
                 for way in expected_ways.iter().chain(&liboqs_ways) {
@@ -113,8 +172,8 @@ impl Report {
             }
             self.check_platform(target, run, &samples, &rounds)?;
             self.check_capacity(target, &samples)?;
-            self.check_certificates(target)?;
-            if target == "native" {
+            self.check_certificates(name)?;
+            if target == Target::Native {
                 for suite in &self.suites {
                     for way in BLOCK_WAYS {
                         let b = run
@@ -150,7 +209,7 @@ impl Report {
     /// node:crypto and WebCrypto ML-DSA, and Chromium its WebCrypto ML-DSA.
     fn check_platform(
         &self,
-        target: &str,
+        target: Target,
         run: &super::Run,
         samples: &[Sample],
         rounds: &std::collections::BTreeSet<u32>,
@@ -165,11 +224,11 @@ impl Report {
         let webcrypto = listed("webcrypto-suites");
         let node_crypto = listed("node-crypto-suites");
         let ml_dsa_everywhere =
-            ["ML-DSA-44", "ML-DSA-65", "ML-DSA-87"].iter().all(|s| webcrypto.iter().any(|w| w == s));
-        if (target == "node" || target == "chromium") && !ml_dsa_everywhere {
+            Suite::ALL.iter().filter(|s| s.family() == Family::MlDsa).all(|s| webcrypto.iter().any(|w| w == s.name()));
+        if matches!(target, Target::Node | Target::Chromium) && !ml_dsa_everywhere {
             return Err(format!("{target}: WebCrypto ML-DSA not found (webcrypto-suites {webcrypto:?})"));
         }
-        if target == "node" && node_crypto.len() < 15 {
+        if target == Target::Node && node_crypto.len() < Suite::ALL.len() {
             return Err(format!("node: node:crypto lacks suites (node-crypto-suites {node_crypto:?})"));
         }
         if let Some(bad) = samples.iter().find(|s| PLATFORM_WAYS.contains(&s.way.as_str()) && s.disagreements != 0) {
@@ -204,16 +263,16 @@ impl Report {
     /// `pqverify-prepared` and memory per key on every suite (every target); scaling for
     /// every suite and way from one thread to the machine's cores (native and Node); cold
     /// starts (every JS target) and sizes (Node).
-    fn check_capacity(&self, target: &str, samples: &[Sample]) -> Result<(), String> {
-        let run = &self.runs[target];
-        if target == "node" || target == "bun" {
+    fn check_capacity(&self, target: Target, samples: &[Sample]) -> Result<(), String> {
+        let run = &self.runs[target.name()];
+        if matches!(target, Target::Node | Target::Bun) {
             self.check_native_batch(target)?;
         }
         // Bun's run measures the package's ways and the native build's batch only.
-        if target == "bun" {
+        if target == Target::Bun {
             return Ok(());
         }
-        let (first_calls, memories): (&[&str], &[&str]) = if target == "node" {
+        let (first_calls, memories): (&[&str], &[&str]) = if target == Target::Node {
             (
                 &[names::PQVERIFY, names::PQVERIFY_PREPARED, names::PQVERIFY_NATIVE, names::PQVERIFY_NATIVE_PREPARED],
                 &[names::PQVERIFY_PREPARED, names::PQVERIFY_NATIVE_PREPARED],
@@ -244,10 +303,10 @@ impl Report {
                     return Err(format!("{target}: memory {way} {suite}: malformed"));
                 }
             }
-            if BROWSERS.contains(&target) {
+            if target.is_browser() {
                 continue;
             }
-            let ways: &[&str] = if target == "native" {
+            let ways: &[&str] = if target == Target::Native {
                 &["pqverify", "pqverify-prepared", "dual-enforce"]
             } else {
                 &["pqverify", "pqverify-prepared"]
@@ -266,10 +325,12 @@ impl Report {
             }
         }
         // Node measures its cold starts on every run, a browser page where it measures the suite.
-        if target == "node" || (target != "native" && self.suites.iter().any(|s| s == names::COLD_START_SUITE)) {
+        if target == Target::Node
+            || (target != Target::Native && self.suites.iter().any(|s| s == names::COLD_START_SUITE))
+        {
             Self::check_cold_starts(target, run)?;
         }
-        if target == "node" {
+        if target == Target::Node {
             Self::check_cold_starts_of(target, run, &NODE_WASM_COLD_STARTS)?;
             Self::check_sizes(run)?;
         }
@@ -278,16 +339,17 @@ impl Report {
 
     /// The native build's `verifyMany` across cores (Node, Bun): ML-DSA-44 on one thread
     /// and on the machine's cores, with the event loop's delay beside it.
-    fn check_native_batch(&self, target: &str) -> Result<(), String> {
-        let run = &self.runs[target];
-        if !self.suites.iter().any(|s| s == "ML-DSA-44") {
+    fn check_native_batch(&self, target: Target) -> Result<(), String> {
+        let run = &self.runs[target.name()];
+        let suite = Suite::MlDsa44.name();
+        if !self.suites.iter().any(|s| s == suite) {
             return Ok(());
         }
         for threads in [1, run.env.cores.max(1)] {
             let r = run
                 .scaling
                 .iter()
-                .find(|r| r.way == names::PQVERIFY_NATIVE_BATCH && r.suite == "ML-DSA-44" && r.threads == threads)
+                .find(|r| r.way == names::PQVERIFY_NATIVE_BATCH && r.suite == suite && r.threads == threads)
                 .ok_or_else(|| {
                     format!("{target}: no scaling record for {} on {threads} threads", names::PQVERIFY_NATIVE_BATCH)
                 })?;
@@ -302,12 +364,12 @@ impl Report {
 
     /// A JS target's cold start (fresh Node processes, fresh browser workers) through
     /// each of [`names::COLD_START_ENTRIES`].
-    fn check_cold_starts(target: &str, run: &super::Run) -> Result<(), String> {
+    fn check_cold_starts(target: Target, run: &super::Run) -> Result<(), String> {
         Self::check_cold_starts_of(target, run, &names::COLD_START_ENTRIES)
     }
 
     /// A JS target's cold start through each of `ways`.
-    fn check_cold_starts_of(target: &str, run: &super::Run, ways: &[&str]) -> Result<(), String> {
+    fn check_cold_starts_of(target: Target, run: &super::Run, ways: &[&str]) -> Result<(), String> {
         for &way in ways {
             let c = run
                 .cold_starts
@@ -688,4 +750,16 @@ mod tests {
         let err = check(&no_webcrypto).unwrap_err();
         assert!(err.contains("node: WebCrypto ML-DSA not found"), "{err}");
     }
+
+    #[test]
+    fn targets_and_suites_are_read_once_by_name() {
+        for target in Target::ALL {
+            assert_eq!(Target::parse(target.name()), Ok(target));
+        }
+        assert!(Target::parse("toaster").unwrap_err().contains("\"toaster\""));
+        assert!(Target::Webkit.is_browser() && !Target::Node.is_browser());
+        assert_eq!(suite_named("ML-DSA-65"), Ok(pqverify_core::Suite::MlDsa65));
+        assert!(is_slh_dsa("SLH-DSA-SHAKE-128s") && !is_slh_dsa("ML-DSA-44") && !is_slh_dsa("RSA"));
+    }
+
 }

@@ -1,5 +1,5 @@
-//! What Algorithm 8 reads before any hashing: pkDecode's split of the key (Algorithm
-//! 23), and sigDecode (Algorithm 27) with the checks that need no hash.
+//! Lines 1–4 of Algorithm 8 before any hashing: pkDecode (Algorithm 23), sigDecode
+//! (Algorithm 27) with the hint's encoding, and line 12's bound on z, checked first.
 
 use super::hint::Hints;
 use super::params::{D, MAX_L, Params, RHO_LEN, T1_POLY_BYTES};

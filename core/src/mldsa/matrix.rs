@@ -84,10 +84,14 @@ impl<'a> MatrixStates<'a> {
         // one at a time for the entries still to start.
         let order = &mut self.order[..self.flying];
         if self.l == width {
-            let key = |e: &Option<Expanding>| e.as_ref().map_or(usize::MAX, |e| e.row * (N + 1) + e.filled);
+            let mut keys = [0; MAX_KECCAK_STATES];
+            for (key, &i) in keys.iter_mut().zip(order.iter()) {
+                *key = self.slots.get(i).and_then(Option::as_ref).map_or(usize::MAX, |e| e.row * (N + 1) + e.filled);
+            }
             for j in 1..order.len() {
                 let mut at = j;
-                while at > 0 && key(&self.slots[order[at - 1]]) > key(&self.slots[order[at]]) {
+                while at > 0 && keys[at - 1] > keys[at] {
+                    keys.swap(at - 1, at);
                     order.swap(at - 1, at);
                     at -= 1;
                 }

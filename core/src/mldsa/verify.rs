@@ -165,6 +165,18 @@ impl InFlight for Verification<'_> {
         Some(if same { Ok(()) } else { Err(Error::InvalidSignature { suite: self.suite }) })
     }
 
+    #[inline]
+    fn finish_alone(&mut self) -> bool {
+        // Line 11's hash, once every row is in.
+        match &mut self.c_tilde_prime {
+            Some(hash) if self.rows == self.p.k => {
+                hash.finish_alone(&[&self.w1[..self.w1_len]]);
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn offer<'s>(&'s mut self, round: &mut Round<'s>) {
         // Once every row is in and line 11's hash has started, it is the only one left.
         let only_c_tilde_prime = self.rows == self.p.k && self.c_tilde_prime.is_some();

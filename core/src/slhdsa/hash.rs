@@ -225,11 +225,13 @@ impl Sha2Hash<'_> {
             return false;
         }
         let right = |i: usize| right.get(i).copied();
-        let fill = |i: usize, b: &mut [u8]| write_input(&adrs[i], left[i], right(i), b);
         let out = &mut out[..adrs.len()];
+        // Each arm's own closure (one shared by both was compiled as a call per input).
         match big {
-            Some(mid) => one_block::sha512_each(mid, len, fill, out),
-            None => one_block::sha256_each(&self.mid.s256, len, fill, out),
+            Some(mid) => one_block::sha512_each(mid, len, |i, b| write_input(&adrs[i], left[i], right(i), b), out),
+            None => {
+                one_block::sha256_each(&self.mid.s256, len, |i, b| write_input(&adrs[i], left[i], right(i), b), out)
+            }
         }
     }
 }

@@ -165,6 +165,18 @@ impl FedShake256 {
     pub(crate) fn waiting(&mut self) -> Option<Waiting<'_>> {
         if self.out.is_some() { None } else { self.shake.waiting() }
     }
+
+    /// Runs to its output on its own, the one-state kernel permuting it block by block:
+    /// for a hash with all of its input (`parts`) there and no other to share rounds
+    /// with (see [`InFlight::finish_alone`]).
+    pub(crate) fn finish_alone(&mut self, parts: &[&[u8]]) {
+        while self.feed(parts, true).is_none() {
+            if self.shake.held.waiting {
+                f1600(&mut self.shake.held.state);
+                self.shake.held.waiting = false;
+            }
+        }
+    }
 }
 
 /// Absorbs the concatenation of `parts` from byte `*fed` on, as far as the hash takes
@@ -261,6 +273,13 @@ pub(crate) trait InFlight {
 
     /// Offers its waiting states to `round`, the most urgent first.
     fn offer<'a>(&'a mut self, round: &mut Round<'a>);
+
+    /// Runs its one hash left to its end, with all of that hash's input there: true, or
+    /// false (nothing done) while more than that is left. [`run_one`] asks it, where a
+    /// round would hold that one state each time.
+    fn finish_alone(&mut self) -> bool {
+        false
+    }
 }
 
 /// Runs `work` to its end and returns its output.
@@ -269,6 +288,10 @@ pub(crate) fn run_one<T: InFlight>(work: &mut T) -> T::Output {
     loop {
         if let Some(out) = work.advance() {
             return out;
+        }
+        // A last hash alone runs to its end without rounds.
+        if work.finish_alone() {
+            continue;
         }
         let mut round = Round::new(capacity);
         work.offer(&mut round);
@@ -282,11 +305,22 @@ pub(crate) fn run_one<T: InFlight>(work: &mut T) -> T::Output {
 /// turns at offering first, so that they move on together and the last rounds are full.
 #[cfg(feature = "alloc")]
 pub(crate) fn run<T: InFlight>(work: &mut [T], mut done: impl FnMut(usize, T::Output)) {
+    for (c, chunk) in work.chunks_mut(u64::BITS as usize).enumerate() {
+        run_up_to_64(chunk, |i, out| done(c * u64::BITS as usize + i, out));
+    }
+}
+
+/// [`run`] on at most 64 items: bit i of a mask says whether item i had a state in the
+/// last round (only those can move on).
+#[cfg(feature = "alloc")]
+fn run_up_to_64<T: InFlight>(work: &mut [T], mut done: impl FnMut(usize, T::Output)) {
     let capacity = keccak_states();
-    let (count, mut left, mut first) = (work.len(), work.len(), 0);
+    let (count, mut left, mut first, mut moved) = (work.len(), work.len(), 0, u64::MAX);
     loop {
         for (i, item) in work.iter_mut().enumerate() {
-            if let Some(out) = item.advance() {
+            if moved & (1 << i) != 0
+                && let Some(out) = item.advance()
+            {
                 done(i, out);
                 left -= 1;
             }
@@ -296,15 +330,17 @@ pub(crate) fn run<T: InFlight>(work: &mut [T], mut done: impl FnMut(usize, T::Ou
         }
         let mut round = Round::new(capacity);
         let (before, after) = work.split_at_mut(first);
-        let mut next = first;
-        for (i, item) in after.iter_mut().chain(before).enumerate() {
+        let (mut next, mut taken_from) = (first, 0u64);
+        for (j, item) in after.iter_mut().chain(before).enumerate() {
             let taken = round.len;
             item.offer(&mut round);
             if round.len > taken {
-                next = first + i + 1;
+                let i = (first + j) % count;
+                taken_from |= 1 << i;
+                next = i + 1;
             }
         }
-        first = next % count;
+        (first, moved) = (next % count, taken_from);
         let ran = round.permute();
         debug_assert!(ran > 0, "unfinished work with nothing waiting");
     }
@@ -475,5 +511,31 @@ mod tests {
         let mut got = [0u8; 32];
         x.read(&mut got);
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn fed_shakes_give_the_sponges_bytes_fed_in_pieces_in_rounds_or_alone() {
+        let prefix = [5u8; 64];
+        for len in [0, 1, 71, 72, 73, 200, 768, 1024] {
+            let data: std::vec::Vec<u8> = (0..len).map(|i| (i * 7 + 3) as u8).collect();
+            let mut want = [0u8; 64];
+            Shake256::digest(&[&prefix, &data], &mut want);
+            // In rounds, its input growing by 50 bytes at a time.
+            let mut h = FedShake256::after(&prefix);
+            let mut have = 0;
+            let got = loop {
+                have = (have + 50).min(len);
+                if let Some(out) = h.feed(&[&data[..have.min(len / 2)], &data[len / 2..have.max(len / 2)]], have == len)
+                {
+                    break *out;
+                }
+                round(4, [h.waiting()]);
+            };
+            assert_eq!(got, want, "{len} bytes in rounds");
+            // Alone, all of its input there.
+            let mut h = FedShake256::after(&prefix);
+            h.finish_alone(&[&data]);
+            assert_eq!(h.feed(&[&data], true), Some(&want), "{len} bytes alone");
+        }
     }
 }
