@@ -43,7 +43,8 @@ const COMPONENTS: &[(&str, &[&str])] = &[
         &[
             "xor_bytes",
             "read_bytes",
-            "states::",
+            "states::SharedShake",
+            "states::Round",
             "FedShake256",
             "ExtractBytes",
             "AddBytes",

@@ -761,5 +761,4 @@ mod tests {
         assert_eq!(suite_named("ML-DSA-65"), Ok(pqverify_core::Suite::MlDsa65));
         assert!(is_slh_dsa("SLH-DSA-SHAKE-128s") && !is_slh_dsa("ML-DSA-44") && !is_slh_dsa("RSA"));
     }
-
 }
