@@ -2,9 +2,9 @@
 //!
 //! `copy_from_slice` of a run-time length becomes a call: `memory.copy` in wasm, which
 //! V8 runs as a call into the engine, `memcpy` natively. At the 16–64 bytes of
-//! SLH-DSA's F and H inputs the call costs more than the copy (in Node 24 about a
-//! tenth of SLH-DSA-SHA2's verify went to `memory_copy_wrapper` and `memmove`; natively,
-//! on an AVX-512 SLH-DSA-SHA2-128s verify, 8 % to `memmove`). [`copy`] does such
+//! SLH-DSA's F and H inputs the call costs more than the copy (profiles of SLH-DSA-SHA2
+//! showed it: `memory_copy_wrapper` and `memmove` in Node, `memmove` natively, each a
+//! visible part of a verify, figures in the commit that added this). [`copy`] does such
 //! copies as a few overlapping word loads and stores, with no loop for LLVM to turn
 //! back into a call; longer ones stay `copy_from_slice`.
 

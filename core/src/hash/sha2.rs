@@ -169,8 +169,8 @@ impl<C: Compression> Md<C> {
     /// zeros: the last block of a message whose first `blocks` whole blocks are in a
     /// midstate. Returns false (and writes nothing) when the parts and the padding do
     /// not fit one block. Natively always inlined: SLH-DSA-SHA2 pads up to sixteen
-    /// blocks per multi-lane call, and the call and its loop over parts cost more than
-    /// the copies (a tenth of an AVX-512 SLH-DSA-SHA2-128s verify before).
+    /// blocks per multi-state call, and the call and its loop over parts cost more than
+    /// the copies they save.
     #[cfg_attr(target_arch = "wasm32", inline)]
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn pad_one_block(blocks: u64, parts: &[&[u8]], block: &mut [u8]) -> bool {

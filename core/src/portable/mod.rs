@@ -14,8 +14,8 @@ pub(crate) mod sha512;
 
 use crate::kernel_set::KernelSet;
 
-/// The portable set: every entry filled, no multi-lane SHA-2 (one block at a time is
-/// as fast in scalar code, and skips idle lanes).
+/// The portable set: every entry filled, no multi-state SHA-2 (one block at a time is
+/// as fast in scalar code, and skips idle states).
 pub(crate) const SET: KernelSet = KernelSet {
     name: "portable",
     f1600: keccak::f1600,
