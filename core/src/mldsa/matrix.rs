@@ -124,7 +124,7 @@ impl<'a> MatrixStates<'a> {
                 // Out of the order, which keeps the others' order.
                 let order = &mut self.order[..self.flying];
                 if let Some(at) = order.iter().position(|&o| o == i) {
-                    order[at..].rotate_left(1);
+                    order.copy_within(at + 1.., at);
                     self.flying -= 1;
                 }
             }

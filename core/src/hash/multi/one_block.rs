@@ -156,7 +156,7 @@ pub(crate) fn shake256_x<const L: usize, const W: usize>(
 /// one block.
 pub(crate) fn sha256_each(mid: &[u32; 8], len: usize, fill: impl Fn(usize, &mut [u8]), out: &mut [Out]) -> bool {
     let mut padded = [0u8; 64];
-    if out.len() > MAX_AT_ONCE || len > ZEROS.len() || !Sha256::pad_one_block(1, &[&ZEROS[..len]], &mut padded) {
+    if out.len() > MAX_AT_ONCE || !pad(len, &mut padded, Sha256::pad_one_block) {
         return false;
     }
     let mut digests = [[0u8; 32]; MAX_AT_ONCE];
@@ -169,7 +169,7 @@ pub(crate) fn sha256_each(mid: &[u32; 8], len: usize, fill: impl Fn(usize, &mut 
 /// digest's first 32 bytes into `out`: four per kernel call.
 pub(crate) fn sha512_each(mid: &[u64; 8], len: usize, fill: impl Fn(usize, &mut [u8]), out: &mut [Out]) -> bool {
     let mut padded = [0u8; 128];
-    if out.len() > MAX_AT_ONCE || len > ZEROS.len() || !Sha512::pad_one_block(1, &[&ZEROS[..len]], &mut padded) {
+    if out.len() > MAX_AT_ONCE || !pad(len, &mut padded, Sha512::pad_one_block) {
         return false;
     }
     // Four at a time (the kernel's width): a quarter of the stack.
@@ -183,8 +183,13 @@ pub(crate) fn sha512_each(mid: &[u64; 8], len: usize, fill: impl Fn(usize, &mut 
     true
 }
 
-/// Zero bytes, whose padding is that of any input of their length.
-const ZEROS: [u8; 128] = [0; 128];
+/// The one-block padding of any `len`-byte input after one block (that of `len` zero
+/// bytes) into `block`; false when it does not fit. One body for both hashes (through
+/// the pointer), where the module's size counts.
+fn pad(len: usize, block: &mut [u8], pad_one_block: fn(u64, &[&[u8]], &mut [u8]) -> bool) -> bool {
+    const ZEROS: [u8; 128] = [0; 128];
+    len <= ZEROS.len() && pad_one_block(1, &[&ZEROS[..len]], block)
+}
 
 /// SHA-256 of up to `L` inputs of one length (L = 4 or 16), each resumed from `mid` and
 /// ending in one last block: `padded` is that block's padding for their length (as

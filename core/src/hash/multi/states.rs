@@ -147,7 +147,8 @@ impl FedShake256 {
     /// Its 64 output bytes once out; until then absorbs what it can of the input
     /// `parts` (the input so far, from its start, each call) and pads once all of it is
     /// in and `last` says no more will come.
-    #[inline]
+    // One body in wasm, where the module's size counts.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn feed(&mut self, parts: &[&[u8]], last: bool) -> Option<&[u8; 64]> {
         if self.out.is_none() {
             if self.shake.is_readable() {
@@ -212,7 +213,7 @@ pub(crate) struct Round<'a> {
 
 impl<'a> Round<'a> {
     fn new(capacity: usize) -> Self {
-        Round { taken: [const { None }; MAX_KECCAK_STATES], len: 0, capacity }
+        Round { taken: [const { None }; MAX_KECCAK_STATES], len: 0, capacity: capacity.min(MAX_KECCAK_STATES) }
     }
 
     /// How many states the round takes (the kernel call's width).
@@ -224,8 +225,9 @@ impl<'a> Round<'a> {
     pub(crate) fn offer(&mut self, state: Option<Waiting<'a>>) {
         if let Some(state) = state
             && self.len < self.capacity
+            && let Some(slot) = self.taken.get_mut(self.len)
         {
-            self.taken[self.len] = Some(state);
+            *slot = Some(state);
             self.len += 1;
         }
     }
@@ -442,12 +444,13 @@ mod tests {
     }
 
     #[test]
-    fn eight_waiting_states_are_each_permuted_on_every_kernel_set() {
-        // A round of eight on every set this CPU has: the eight-state kernel where the set
-        // has it, else (a set switched since the round's width was chosen) four at a time.
+    fn a_full_round_permutes_each_waiting_state_on_every_kernel_set() {
+        // A round of the build's most states (eight on x86-64) on every set this CPU has:
+        // the eight-state kernel where the set has it, else (a set switched since the
+        // round's width was chosen) four at a time.
         for &set in crate::kernel::names() {
             crate::kernel::force(Some(set)).expect("a set this CPU has");
-            for waiting in 1..=8usize {
+            for waiting in 1..=MAX_KECCAK_STATES {
                 let mut shakes: [SharedShake256; 8] = core::array::from_fn(|j| {
                     let mut s = SharedShake256::new();
                     s.absorb(&[j as u8 + 1; 136]);
@@ -458,6 +461,7 @@ mod tests {
                     s.held.waiting = j < waiting;
                 }
                 let mut all = Round::new(8);
+                assert_eq!(all.capacity(), MAX_KECCAK_STATES);
                 for s in &mut shakes {
                     all.offer(s.waiting());
                 }
