@@ -95,6 +95,14 @@ impl<'a> Verification<'a> {
     }
 }
 
+impl Verification<'_> {
+    /// Whether every row is in and line 11's hash has started from μ: nothing else is
+    /// left to do or to hash.
+    fn only_line_11_left(&self) -> bool {
+        self.rows == self.p.k && self.c_tilde_prime.is_some()
+    }
+}
+
 impl InFlight for Verification<'_> {
     /// Line 12's answer.
     type Output = Result<(), Error>;
@@ -104,9 +112,8 @@ impl InFlight for Verification<'_> {
         if self.done {
             return None;
         }
-        // Lines 5–10 until every row is in and line 11's hash has μ; then only line 11's
-        // hash is left.
-        if self.rows < p.k || self.c_tilde_prime.is_none() {
+        // Lines 5–10 until only line 11's hash is left.
+        if !self.only_line_11_left() {
             // Line 5: Â ← ExpandA(ρ); where it is expanded here, its completed entries go
             // into their rows of line 9's Â ∘ NTT(z).
             if let Key::Encoded(matrix) = &mut self.key {
@@ -167,9 +174,10 @@ impl InFlight for Verification<'_> {
 
     #[inline]
     fn finish_alone(&mut self) -> bool {
-        // Line 11's hash, once every row is in.
+        // Line 11's hash, once it is all that is left.
+        let only = self.only_line_11_left();
         match &mut self.c_tilde_prime {
-            Some(hash) if self.rows == self.p.k => {
+            Some(hash) if only => {
                 hash.finish_alone(&[&self.w1[..self.w1_len]]);
                 true
             }
@@ -178,10 +186,9 @@ impl InFlight for Verification<'_> {
     }
 
     fn offer<'s>(&'s mut self, round: &mut Round<'s>) {
-        // Once every row is in and line 11's hash has started, it is the only one left.
-        let only_c_tilde_prime = self.rows == self.p.k && self.c_tilde_prime.is_some();
+        let only = self.only_line_11_left();
         round.offer(self.c_tilde_prime.as_mut().and_then(FedShake256::waiting));
-        if only_c_tilde_prime {
+        if only {
             return;
         }
         if let MuHash::Tr(hash, _) | MuHash::Mu(hash) = &mut self.mu {
