@@ -20,9 +20,10 @@ pub(crate) struct MatrixStates<'a> {
     /// The occupied slots, `order[..flying]`, in the order their entries started.
     order: [usize; MAX_KECCAK_STATES],
     flying: usize,
-    /// Slot i's polynomial, filled up to its `filled` (never cleared: every coefficient
+    /// Slot i's polynomial, filled up to its `filled`: made on the slot's first use (a
+    /// round of four never zeroes the other four) and never cleared (every coefficient
     /// is written before the entry is handed over).
-    polys: [Poly; MAX_KECCAK_STATES],
+    polys: [Option<Poly>; MAX_KECCAK_STATES],
 }
 
 /// One entry being expanded.
@@ -49,7 +50,7 @@ impl<'a> MatrixStates<'a> {
             slots: core::array::from_fn(|_| None),
             order: [0; MAX_KECCAK_STATES],
             flying: 0,
-            polys: [const { Poly::ZERO }; MAX_KECCAK_STATES],
+            polys: core::array::from_fn(|_| None),
         }
     }
 
@@ -57,10 +58,9 @@ impl<'a> MatrixStates<'a> {
     /// waiting ones, lowest entry first (or, where a row fills the slots, lowest row
     /// first and the least filled of a row first).
     #[cfg_attr(target_arch = "wasm32", inline(never))]
-    pub(crate) fn offer<'s>(&'s mut self, round: &mut Round<'s>) {
-        let width = round.capacity().min(MAX_KECCAK_STATES);
+    pub(crate) fn offer<'s, const W: usize>(&'s mut self, round: &mut Round<'s, W>) {
         if self.next < self.entries {
-            for (i, slot) in self.slots[..width].iter_mut().enumerate() {
+            for (i, slot) in self.slots.iter_mut().take(W).enumerate() {
                 if slot.is_none() && self.next < self.entries {
                     let (r, s) = (self.next / self.l, self.next % self.l);
                     // Made in its slot: the sponge is not built elsewhere and copied in.
@@ -79,24 +79,24 @@ impl<'a> MatrixStates<'a> {
         // A row that fills the slots exactly (ML-DSA-44 four at a time) goes side by
         // side, least filled first, so that its entries finish together and each row is
         // out as early as it can be, and fewer lone permutations are left for the end of
-        // c̃′: an insertion sort of the (at most eight) slots by row, then by filled.
-        // Otherwise lowest entry first, the order they started in, so that slots free up
-        // one at a time for the entries still to start.
-        let order = &mut self.order[..self.flying];
-        if self.l == width {
-            let mut keys = [0; MAX_KECCAK_STATES];
-            for (key, &i) in keys.iter_mut().zip(order.iter()) {
-                *key = self.slots.get(i).and_then(Option::as_ref).map_or(usize::MAX, |e| e.row * (N + 1) + e.filled);
-            }
-            for j in 1..order.len() {
-                let mut at = j;
-                while at > 0 && keys[at - 1] > keys[at] {
-                    keys.swap(at - 1, at);
-                    order.swap(at - 1, at);
-                    at -= 1;
+        // c̃′. Otherwise lowest entry first, the order they started in, so that slots
+        // free up one at a time for the entries still to start.
+        if self.l == W {
+            // Slot i's key: row · (N + 1) + filled (filled ≤ N), with i in its low three
+            // bits; empty slots last. Sorted by a network, without a branch on the keys
+            // (whose order changes from round to round and would be mispredicted).
+            let mut keys = [u64::MAX; W];
+            for (i, (key, slot)) in keys.iter_mut().zip(&self.slots).enumerate() {
+                if let Some(e) = slot {
+                    *key = ((e.row * (N + 1) + e.filled) << 3 | i) as u64;
                 }
             }
+            sort_network(&mut keys);
+            for (at, key) in self.order.iter_mut().zip(keys).take(self.flying) {
+                *at = (key & 7) as usize;
+            }
         }
+        let order = &self.order[..self.flying];
         let mut slots = self.slots.each_mut().map(Option::as_mut);
         for &i in order.iter() {
             if let Some(e) = slots.get_mut(i).and_then(Option::take) {
@@ -113,6 +113,7 @@ impl<'a> MatrixStates<'a> {
         for &i in &order[..flying] {
             let (Some(slot), Some(poly)) = (self.slots.get_mut(i), self.polys.get_mut(i)) else { continue };
             let Some(e) = slot else { continue };
+            let poly = poly.get_or_insert_with(|| Poly::ZERO);
             // The kernel reads the block where the sponge holds it: no copy.
             let Some(block) = e.shake.block_lanes() else { continue };
             rej_sample(block, poly, &mut e.filled);
@@ -134,6 +135,18 @@ impl<'a> MatrixStates<'a> {
     /// Whether every entry has been handed over.
     pub(crate) fn is_done(&self) -> bool {
         self.next == self.entries && self.slots.iter().all(Option::is_none)
+    }
+}
+
+/// Sorts `keys` ascending by odd-even transposition: W passes of compare-exchanges
+/// (minimum and maximum, no branch).
+fn sort_network<const W: usize>(keys: &mut [u64; W]) {
+    for pass in 0..W {
+        for i in (pass % 2..W.saturating_sub(1)).step_by(2) {
+            let (a, b) = (keys[i], keys[i + 1]);
+            keys[i] = a.min(b);
+            keys[i + 1] = a.max(b);
+        }
     }
 }
 

@@ -102,7 +102,7 @@ impl InFlight for Preparing<'_> {
         self.matrix.is_done().then_some(tr)
     }
 
-    fn offer<'s>(&'s mut self, round: &mut Round<'s>) {
+    fn offer<'s, const W: usize>(&'s mut self, round: &mut Round<'s, W>) {
         round.offer(self.tr.waiting());
         self.matrix.offer(round);
     }

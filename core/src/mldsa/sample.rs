@@ -12,8 +12,9 @@ pub(crate) struct Challenge {
     shake: SharedShake256,
     bytes: [u8; 3 * 136],
     len: usize,
-    /// NTT(c), once drawn.
-    c_hat: Option<Poly>,
+    /// NTT(c), once `drawn` (made in place).
+    c_hat: Poly,
+    drawn: bool,
 }
 
 impl Challenge {
@@ -24,36 +25,35 @@ impl Challenge {
         // c̃ is at most 64 bytes: one block.
         shake.absorb(c_tilde);
         shake.finish();
-        Challenge { shake, bytes: [0; 3 * 136], len: 0, c_hat: None }
+        Challenge { shake, bytes: [0; 3 * 136], len: 0, c_hat: Poly::ZERO, drawn: false }
     }
 
     /// H(c̃)'s state, while it waits for a permutation.
     pub(crate) fn waiting(&mut self) -> Option<Waiting<'_>> {
-        if self.c_hat.is_some() { None } else { self.shake.waiting() }
+        if self.drawn { None } else { self.shake.waiting() }
     }
 
     /// NTT(c), once the output so far suffices.
     pub(crate) fn sample(&mut self, c_tilde: &[u8], tau: usize) -> Option<&Poly> {
-        if self.c_hat.is_none() && self.shake.is_readable() {
-            let mut block = [0u8; 136];
-            self.shake.block(&mut block);
-            self.bytes[self.len..self.len + 136].copy_from_slice(&block);
+        if !self.drawn && self.shake.is_readable() {
+            let block = self.bytes.get_mut(self.len..self.len + 136)?;
+            self.shake.read(block);
             self.len += 136;
-            let mut c = Poly::ZERO;
             let mut bytes = self.bytes[..self.len].iter().copied();
-            if sample_in_ball_from(|| bytes.next(), tau, &mut c) {
-                ntt(&mut c);
-                self.c_hat = Some(c);
+            if sample_in_ball_from(|| bytes.next(), tau, &mut self.c_hat) {
+                self.drawn = true;
             } else if self.len < self.bytes.len() {
                 self.shake.next_block();
             } else {
                 // More than three blocks of H(c̃) (never seen): the streaming sampler.
-                sample_in_ball(c_tilde, tau, &mut c);
-                ntt(&mut c);
-                self.c_hat = Some(c);
+                sample_in_ball(c_tilde, tau, &mut self.c_hat);
+                self.drawn = true;
+            }
+            if self.drawn {
+                ntt(&mut self.c_hat);
             }
         }
-        self.c_hat.as_ref()
+        self.drawn.then_some(&self.c_hat)
     }
 }
 

@@ -185,7 +185,7 @@ impl InFlight for Verification<'_> {
         }
     }
 
-    fn offer<'s>(&'s mut self, round: &mut Round<'s>) {
+    fn offer<'s, const W: usize>(&'s mut self, round: &mut Round<'s, W>) {
         let only = self.only_line_11_left();
         round.offer(self.c_tilde_prime.as_mut().and_then(FedShake256::waiting));
         if only {

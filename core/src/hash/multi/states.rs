@@ -10,7 +10,7 @@
 //! verifications' hashes share one call. The bytes absorbed and squeezed are those of
 //! [`crate::hash::sponge`]'s sponges; the tests check it.
 
-use crate::hash::sponge::{read_bytes, xor_bytes};
+use crate::hash::sponge::{absorb_at, read_bytes, xor_bytes};
 pub(crate) use crate::kernel::MAX_KECCAK_STATES;
 use crate::kernel::{f1600, f1600x4_each, f1600x8_each, keccak_states};
 use crate::kernel_set::Shake128Block;
@@ -37,8 +37,11 @@ struct Held {
 
 /// SHAKE128 (G in FIPS 204).
 pub(crate) type SharedShake128 = SharedShake<168>;
+/// SHAKE256's rate in bytes.
+const SHAKE256_RATE: usize = 136;
+
 /// SHAKE256 (H in FIPS 204).
-pub(crate) type SharedShake256 = SharedShake<136>;
+pub(crate) type SharedShake256 = SharedShake<SHAKE256_RATE>;
 
 impl<const RATE: usize> SharedShake<RATE> {
     /// An empty instance, absorbing.
@@ -85,13 +88,6 @@ impl<const RATE: usize> SharedShake<RATE> {
         self.squeezing = true;
         self.held.waiting = true;
         true
-    }
-
-    /// The current output block (readable instances only; empty otherwise).
-    pub(crate) fn block(&self, out: &mut [u8; RATE]) {
-        if self.is_readable() {
-            read_bytes(&self.held.state, 0, out);
-        }
     }
 
     /// The first `out.len()` (at most `RATE`) bytes of the current output block.
@@ -147,9 +143,20 @@ impl FedShake256 {
     /// Its 64 output bytes once out; until then absorbs what it can of the input
     /// `parts` (the input so far, from its start, each call) and pads once all of it is
     /// in and `last` says no more will come.
+    #[inline]
+    pub(crate) fn feed(&mut self, parts: &[&[u8]], last: bool) -> Option<&[u8; 64]> {
+        // Most calls find it waiting for a permutation: nothing to do (and no output yet:
+        // once out it is never permuted again).
+        if self.shake.held.waiting {
+            return None;
+        }
+        self.feed_more(parts, last)
+    }
+
+    /// [`feed`](Self::feed) where the instance can take input or give its output.
     // One body in wasm, where the module's size counts.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
-    pub(crate) fn feed(&mut self, parts: &[&[u8]], last: bool) -> Option<&[u8; 64]> {
+    fn feed_more(&mut self, parts: &[&[u8]], last: bool) -> Option<&[u8; 64]> {
         if self.out.is_none() {
             if self.shake.is_readable() {
                 let mut out = [0u8; 64];
@@ -169,14 +176,34 @@ impl FedShake256 {
 
     /// Runs to its output on its own, the one-state kernel permuting it block by block:
     /// for a hash with all of its input (`parts`) there and no other to share rounds
-    /// with (see [`InFlight::finish_alone`]).
+    /// with (see [`InFlight::finish_alone`]). The rest of the input is absorbed as a
+    /// sponge absorbs it, whole blocks at a time.
     pub(crate) fn finish_alone(&mut self, parts: &[&[u8]]) {
-        while self.feed(parts, true).is_none() {
-            if self.shake.held.waiting {
-                f1600(&mut self.shake.held.state);
-                self.shake.held.waiting = false;
-            }
+        if self.out.is_some() {
+            return;
         }
+        let shake = &mut self.shake;
+        if !shake.squeezing {
+            if shake.held.waiting {
+                f1600(&mut shake.held.state);
+                shake.held.waiting = false;
+            }
+            let mut skip = self.fed;
+            for part in parts {
+                let rest = part.get(skip..).unwrap_or_default();
+                skip = skip.saturating_sub(part.len());
+                shake.pos = absorb_at(&mut shake.held.state, shake.pos, SHAKE256_RATE, rest);
+                self.fed += rest.len();
+            }
+            shake.finish();
+        }
+        if shake.held.waiting {
+            f1600(&mut shake.held.state);
+            shake.held.waiting = false;
+        }
+        let mut out = [0u8; 64];
+        shake.read(&mut out);
+        self.out = Some(out);
     }
 }
 
@@ -203,64 +230,59 @@ fn absorb(shake: &mut SharedShake256, parts: &[&[u8]], fed: &mut usize) -> bool 
 /// One instance's state, waiting for a permutation, as a [`Round`] takes it.
 pub(crate) struct Waiting<'a>(&'a mut Held);
 
-/// The waiting states that one kernel call permutes: as many as the kernel set
-/// permutes at once, in the order offered (the rest wait for a later round).
-pub(crate) struct Round<'a> {
-    taken: [Option<Waiting<'a>>; MAX_KECCAK_STATES],
+/// The waiting states that one kernel call permutes: up to `W` (4 or 8, the kernel
+/// set's width, fixed per run so that every loop over a round's states is unrolled), in
+/// the order offered (the rest wait for a later round).
+pub(crate) struct Round<'a, const W: usize> {
+    /// The states taken, in the kernels' own form: the first `len` are there.
+    states: [Option<&'a mut [u64; 25]>; W],
     len: usize,
-    capacity: usize,
 }
 
-impl<'a> Round<'a> {
-    fn new(capacity: usize) -> Self {
-        Round { taken: [const { None }; MAX_KECCAK_STATES], len: 0, capacity: capacity.min(MAX_KECCAK_STATES) }
+impl<'a, const W: usize> Round<'a, W> {
+    fn new() -> Self {
+        Round { states: [const { None }; W], len: 0 }
     }
 
-    /// How many states the round takes (the kernel call's width).
-    pub(crate) fn capacity(&self) -> usize {
-        self.capacity
-    }
-
-    /// Takes `state` if it waits and there is room.
+    /// Takes `state` if it waits and there is room. A state taken stops waiting: the
+    /// round permutes it before its instance can be seen again.
+    #[inline]
     pub(crate) fn offer(&mut self, state: Option<Waiting<'a>>) {
-        if let Some(state) = state
-            && self.len < self.capacity
-            && let Some(slot) = self.taken.get_mut(self.len)
+        if let Some(Waiting(held)) = state
+            && let Some(slot) = self.states.get_mut(self.len)
         {
-            *slot = Some(state);
+            held.waiting = false;
+            *slot = Some(&mut held.state);
             self.len += 1;
         }
     }
 
     /// Permutes the states taken: together through the four- or eight-state kernel, or
     /// one alone through the one-state kernel. Returns how many ran.
-    // One copy whatever the callers (in wasm the kernels inline into it once).
+    // One copy per width whatever the callers (in wasm the kernels inline into it once).
     #[inline(never)]
     fn permute(mut self) -> usize {
-        let len = self.len;
-        let [s0, s1, s2, s3, ..] = &mut self.taken;
-        match (len, s0) {
-            (0, _) => {}
-            (1, Some(one)) => f1600(&mut one.0.state),
-            (2..=4, s0) => f1600x4_each(&mut [state(s0), state(s1), state(s2), state(s3)]),
-            _ => {
-                let mut states: [Option<&mut [u64; 25]>; 8] = [const { None }; 8];
-                for (to, from) in states.iter_mut().zip(self.taken.iter_mut()) {
-                    *to = state(from);
+        match self.len {
+            0 => {}
+            1 => {
+                if let Some(Some(one)) = self.states.first_mut() {
+                    f1600(one);
                 }
-                f1600x8_each(&mut states);
+            }
+            2..=4 => {
+                if let Some(four) = self.states.first_chunk_mut() {
+                    f1600x4_each(four);
+                }
+            }
+            // Five or more only in rounds of eight (W = 4 compiles no eight-state call).
+            _ => {
+                if let Some(eight) = self.states.first_chunk_mut() {
+                    f1600x8_each(eight);
+                }
             }
         }
-        for taken in self.taken[..len].iter_mut().flatten() {
-            taken.0.waiting = false;
-        }
-        len
+        self.len
     }
-}
-
-/// The state of a taken instance, for the kernels.
-fn state<'s>(taken: &'s mut Option<Waiting<'_>>) -> Option<&'s mut [u64; 25]> {
-    taken.as_mut().map(|taken| &mut taken.0.state)
 }
 
 /// Work whose SHAKE instances run in [`Round`]s: a verification, a key being prepared.
@@ -274,7 +296,7 @@ pub(crate) trait InFlight {
     fn advance(&mut self) -> Option<Self::Output>;
 
     /// Offers its waiting states to `round`, the most urgent first.
-    fn offer<'a>(&'a mut self, round: &mut Round<'a>);
+    fn offer<'a, const W: usize>(&'a mut self, round: &mut Round<'a, W>);
 
     /// Runs its one hash left to its end, with all of that hash's input there: true, or
     /// false (nothing done) while more than that is left. [`run_one`] asks it, where a
@@ -286,7 +308,15 @@ pub(crate) trait InFlight {
 
 /// Runs `work` to its end and returns its output.
 pub(crate) fn run_one<T: InFlight>(work: &mut T) -> T::Output {
-    let capacity = keccak_states();
+    if MAX_KECCAK_STATES > 4 && keccak_states() == MAX_KECCAK_STATES {
+        run_one_in::<T, MAX_KECCAK_STATES>(work)
+    } else {
+        run_one_in::<T, 4>(work)
+    }
+}
+
+/// [`run_one`] in rounds of `W` states.
+fn run_one_in<T: InFlight, const W: usize>(work: &mut T) -> T::Output {
     loop {
         if let Some(out) = work.advance() {
             return out;
@@ -295,7 +325,7 @@ pub(crate) fn run_one<T: InFlight>(work: &mut T) -> T::Output {
         if work.finish_alone() {
             continue;
         }
-        let mut round = Round::new(capacity);
+        let mut round = Round::<W>::new();
         work.offer(&mut round);
         let ran = round.permute();
         debug_assert!(ran > 0, "unfinished work with nothing waiting");
@@ -315,8 +345,17 @@ pub(crate) fn run<T: InFlight>(work: &mut [T], mut done: impl FnMut(usize, T::Ou
 /// [`run`] on at most 64 items: bit i of a mask says whether item i had a state in the
 /// last round (only those can move on).
 #[cfg(feature = "alloc")]
-fn run_up_to_64<T: InFlight>(work: &mut [T], mut done: impl FnMut(usize, T::Output)) {
-    let capacity = keccak_states();
+fn run_up_to_64<T: InFlight>(work: &mut [T], done: impl FnMut(usize, T::Output)) {
+    if MAX_KECCAK_STATES > 4 && keccak_states() == MAX_KECCAK_STATES {
+        run_up_to_64_in::<T, MAX_KECCAK_STATES>(work, done)
+    } else {
+        run_up_to_64_in::<T, 4>(work, done)
+    }
+}
+
+/// [`run_up_to_64`] in rounds of `W` states.
+#[cfg(feature = "alloc")]
+fn run_up_to_64_in<T: InFlight, const W: usize>(work: &mut [T], mut done: impl FnMut(usize, T::Output)) {
     let (count, mut left, mut first, mut moved) = (work.len(), work.len(), 0, u64::MAX);
     loop {
         for (i, item) in work.iter_mut().enumerate() {
@@ -330,7 +369,7 @@ fn run_up_to_64<T: InFlight>(work: &mut [T], mut done: impl FnMut(usize, T::Outp
         if left == 0 {
             return;
         }
-        let mut round = Round::new(capacity);
+        let mut round = Round::<W>::new();
         let (before, after) = work.split_at_mut(first);
         let (mut next, mut taken_from) = (first, 0u64);
         for (j, item) in after.iter_mut().chain(before).enumerate() {
@@ -356,8 +395,8 @@ mod tests {
     use crate::kernel_set::StateX4;
 
     /// One round of `capacity` over `states`, offered in order; how many ran.
-    fn round<'a, const N: usize>(capacity: usize, states: [Option<Waiting<'a>>; N]) -> usize {
-        let mut round = Round::new(capacity);
+    fn round<'a, const N: usize>(states: [Option<Waiting<'a>>; N]) -> usize {
+        let mut round = Round::<4>::new();
         for state in states {
             round.offer(state);
         }
@@ -378,15 +417,15 @@ mod tests {
                     o.held.waiting = true;
                 }
                 let [a, b, c] = &mut others;
-                assert_eq!(round(4, [x.waiting(), a.waiting(), b.waiting(), c.waiting()]), 4);
+                assert_eq!(round([x.waiting(), a.waiting(), b.waiting(), c.waiting()]), 4);
             }
         }
         assert!(x.finish());
         let mut done = 0;
         while done < out.len() {
-            assert_eq!(round(4, [x.waiting()]), 1);
+            assert_eq!(round([x.waiting()]), 1);
             let mut block = [0u8; RATE];
-            x.block(&mut block);
+            x.read(&mut block);
             let n = (out.len() - done).min(RATE);
             out[done..done + n].copy_from_slice(&block[..n]);
             done += n;
@@ -460,8 +499,7 @@ mod tests {
                 for (j, s) in shakes.iter_mut().enumerate() {
                     s.held.waiting = j < waiting;
                 }
-                let mut all = Round::new(8);
-                assert_eq!(all.capacity(), MAX_KECCAK_STATES);
+                let mut all = Round::<MAX_KECCAK_STATES>::new();
                 for s in &mut shakes {
                     all.offer(s.waiting());
                 }
@@ -501,14 +539,14 @@ mod tests {
         assert!(x.is_waiting());
         assert_eq!(x.absorb(&[7; 10]), 0);
         assert!(!x.finish());
-        assert_eq!(round(4, [x.waiting()]), 1);
+        assert_eq!(round([x.waiting()]), 1);
         assert_eq!(x.absorb(&[7; 64]), 64);
         assert!(!x.is_waiting() && !x.is_readable());
         assert!(x.finish());
         assert!(!x.is_readable());
         // Not waiting instances are not permuted.
         let mut y = SharedShake256::new();
-        assert_eq!(round(4, [y.waiting(), x.waiting()]), 1);
+        assert_eq!(round([y.waiting(), x.waiting()]), 1);
         assert!(x.is_readable());
         let mut want = [0u8; 32];
         Shake256::digest(&[&[7; 200]], &mut want);
@@ -533,7 +571,7 @@ mod tests {
                 {
                     break *out;
                 }
-                round(4, [h.waiting()]);
+                round([h.waiting()]);
             };
             assert_eq!(got, want, "{len} bytes in rounds");
             // Alone, all of its input there.
