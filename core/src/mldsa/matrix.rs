@@ -20,10 +20,27 @@ pub(crate) struct MatrixStates<'a> {
     /// The occupied slots, `order[..flying]`, in the order their entries started.
     order: [usize; MAX_KECCAK_STATES],
     flying: usize,
-    /// Slot i's polynomial, filled up to its `filled`: made on the slot's first use (a
-    /// round of four never zeroes the other four) and never cleared (every coefficient
-    /// is written before the entry is handed over).
+    /// Â, row-major, where it is held (a prepared key's): each entry is sampled in its
+    /// place.
+    a_hat: Option<&'a mut [Poly]>,
+    /// Otherwise slot i's polynomial, made on the slot's first use (a round of four
+    /// never zeroes the other four) and reused by the slot's next entry.
     polys: [Option<Poly>; MAX_KECCAK_STATES],
+}
+
+/// Where `entry`, in `slot`, is sampled to: filled up to its `filled`, and never
+/// cleared before (every coefficient is written before the entry is handed over).
+#[inline]
+fn entry_poly<'p>(
+    a_hat: &'p mut Option<&mut [Poly]>,
+    polys: &'p mut [Option<Poly>; MAX_KECCAK_STATES],
+    slot: usize,
+    entry: usize,
+) -> Option<&'p mut Poly> {
+    match a_hat {
+        Some(a_hat) => a_hat.get_mut(entry),
+        None => polys.get_mut(slot).map(|poly| poly.get_or_insert_with(|| Poly::ZERO)),
+    }
 }
 
 /// One entry being expanded.
@@ -36,11 +53,23 @@ struct Expanding {
 }
 
 impl<'a> MatrixStates<'a> {
-    /// Â of a k × l matrix over ρ, no entry started yet.
+    /// Â of a k × l matrix over ρ, no entry started yet, each entry handed over from
+    /// its slot.
     // Never inlined: it then writes its 10 KiB straight into the caller's place (inlined,
     // it was built aside and copied).
     #[inline(never)]
     pub(crate) fn new(rho: &'a [u8; RHO_LEN], k: usize, l: usize) -> Self {
+        Self::with(rho, k, l, None)
+    }
+
+    /// Â of a k × l matrix over ρ, each entry sampled in its place in `a_hat`
+    /// (row-major, k · l entries).
+    pub(crate) fn into(rho: &'a [u8; RHO_LEN], k: usize, l: usize, a_hat: &'a mut [Poly]) -> Self {
+        Self::with(rho, k, l, Some(a_hat))
+    }
+
+    #[inline(always)]
+    fn with(rho: &'a [u8; RHO_LEN], k: usize, l: usize, a_hat: Option<&'a mut [Poly]>) -> Self {
         MatrixStates {
             rho,
             l,
@@ -50,6 +79,7 @@ impl<'a> MatrixStates<'a> {
             slots: core::array::from_fn(|_| None),
             order: [0; MAX_KECCAK_STATES],
             flying: 0,
+            a_hat,
             polys: core::array::from_fn(|_| None),
         }
     }
@@ -111,9 +141,8 @@ impl<'a> MatrixStates<'a> {
     pub(crate) fn take(&mut self, mut done: impl FnMut(usize, usize, &Poly)) {
         let (order, flying) = (self.order, self.flying);
         for &i in &order[..flying] {
-            let (Some(slot), Some(poly)) = (self.slots.get_mut(i), self.polys.get_mut(i)) else { continue };
-            let Some(e) = slot else { continue };
-            let poly = poly.get_or_insert_with(|| Poly::ZERO);
+            let Some(Some(e)) = self.slots.get_mut(i) else { continue };
+            let Some(poly) = entry_poly(&mut self.a_hat, &mut self.polys, i, e.entry) else { continue };
             // The kernel reads the block where the sponge holds it: no copy.
             let Some(block) = e.shake.block_lanes() else { continue };
             rej_sample(block, poly, &mut e.filled);
@@ -121,7 +150,7 @@ impl<'a> MatrixStates<'a> {
                 e.shake.next_block();
             } else {
                 done(e.row, e.entry - e.row * self.l, poly);
-                *slot = None;
+                self.slots[i] = None;
                 // Out of the order, which keeps the others' order.
                 let order = &mut self.order[..self.flying];
                 if let Some(at) = order.iter().position(|&o| o == i) {

@@ -34,9 +34,7 @@ impl PreparedMlDsa {
         let tr = run_one(&mut Preparing {
             pk: key.pk,
             tr: FedShake256::new(),
-            matrix: MatrixStates::new(key.rho, k, l),
-            a_hat: &mut a_hat,
-            l,
+            matrix: MatrixStates::into(key.rho, k, l, &mut a_hat),
         });
         let t1_hat = (0..k)
             .map(|i| {
@@ -85,10 +83,8 @@ impl PreparedMlDsa {
 struct Preparing<'a> {
     pk: &'a [u8],
     tr: FedShake256,
+    /// Â's entries, each sampled in its place.
     matrix: MatrixStates<'a>,
-    /// Â, filled as its entries complete.
-    a_hat: &'a mut [Poly],
-    l: usize,
 }
 
 impl InFlight for Preparing<'_> {
@@ -96,8 +92,7 @@ impl InFlight for Preparing<'_> {
     type Output = [u8; TR_LEN];
 
     fn advance(&mut self) -> Option<Self::Output> {
-        let (a_hat, l) = (&mut *self.a_hat, self.l);
-        self.matrix.take(|r, s, a| a_hat[r * l + s] = a.clone());
+        self.matrix.take(|_, _, _| {});
         let tr = *self.tr.feed(&[self.pk], true)?;
         self.matrix.is_done().then_some(tr)
     }
