@@ -97,7 +97,7 @@ pub(super) fn read_bytes(state: &[u64; 25], offset: usize, out: &mut [u8]) {
 
 /// Absorbs `data` into `state`, whose current block holds `pos` bytes; returns the new `pos`.
 #[inline(always)]
-pub(super) fn absorb_at(state: &mut [u64; 25], mut pos: usize, rate: usize, mut data: &[u8]) -> usize {
+fn absorb_at(state: &mut [u64; 25], mut pos: usize, rate: usize, mut data: &[u8]) -> usize {
     while !data.is_empty() {
         let take = (rate - pos).min(data.len());
         let (now, later) = data.split_at(take);

@@ -10,7 +10,7 @@
 //! verifications' hashes share one call. The bytes absorbed and squeezed are those of
 //! [`crate::hash::sponge`]'s sponges; the tests check it.
 
-use crate::hash::sponge::{absorb_at, read_bytes, xor_bytes};
+use crate::hash::sponge::{read_bytes, xor_bytes};
 pub(crate) use crate::kernel::MAX_KECCAK_STATES;
 use crate::kernel::{f1600, f1600x4_each, f1600x8_each, keccak_states};
 use crate::kernel_set::Shake128Block;
@@ -63,6 +63,8 @@ impl<const RATE: usize> SharedShake<RATE> {
     /// Absorbs the front of `data` up to the end of the current block and returns how
     /// many bytes it took: fewer than `data.len()` when the block filled (it then waits
     /// for a permutation and takes nothing until it has had one).
+    // One body in wasm, where the module's size counts.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn absorb(&mut self, data: &[u8]) -> usize {
         if self.held.waiting || self.squeezing {
             return 0;
@@ -102,6 +104,14 @@ impl<const RATE: usize> SharedShake<RATE> {
     pub(crate) fn next_block(&mut self) {
         if self.squeezing {
             self.held.waiting = true;
+        }
+    }
+
+    /// Permutes it alone (the one-state kernel) if it waits.
+    fn permute_if_waiting(&mut self) {
+        if self.held.waiting {
+            f1600(&mut self.held.state);
+            self.held.waiting = false;
         }
     }
 
@@ -176,31 +186,31 @@ impl FedShake256 {
 
     /// Runs to its output on its own, the one-state kernel permuting it block by block:
     /// for a hash with all of its input (`parts`) there and no other to share rounds
-    /// with (see [`InFlight::finish_alone`]). The rest of the input is absorbed as a
-    /// sponge absorbs it, whole blocks at a time.
+    /// with (see [`InFlight::finish_alone`]). The rest of its input goes in a block at a
+    /// time.
+    // One body in wasm, where the module's size counts.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn finish_alone(&mut self, parts: &[&[u8]]) {
         if self.out.is_some() {
             return;
         }
         let shake = &mut self.shake;
         if !shake.squeezing {
-            if shake.held.waiting {
-                f1600(&mut shake.held.state);
-                shake.held.waiting = false;
-            }
             let mut skip = self.fed;
             for part in parts {
-                let rest = part.get(skip..).unwrap_or_default();
+                let mut rest = part.get(skip..).unwrap_or_default();
                 skip = skip.saturating_sub(part.len());
-                shake.pos = absorb_at(&mut shake.held.state, shake.pos, SHAKE256_RATE, rest);
-                self.fed += rest.len();
+                while !rest.is_empty() {
+                    shake.permute_if_waiting();
+                    let taken = shake.absorb(rest);
+                    rest = &rest[taken..];
+                    self.fed += taken;
+                }
             }
+            shake.permute_if_waiting();
             shake.finish();
         }
-        if shake.held.waiting {
-            f1600(&mut shake.held.state);
-            shake.held.waiting = false;
-        }
+        shake.permute_if_waiting();
         let mut out = [0u8; 64];
         shake.read(&mut out);
         self.out = Some(out);
