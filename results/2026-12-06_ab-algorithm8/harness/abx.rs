@@ -31,7 +31,9 @@ fn main() {
     let rounds: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(15);
     let only: Vec<String> = args.iter().skip(1).cloned().collect();
     let fx = pqverify_bench::Fixtures::parse(pqverify_bench::FIXTURES_JSON).unwrap();
+    let sets = std::env::var("SETS").unwrap_or_default();
     for set in new::available_kernels() {
+        if !sets.is_empty() && !sets.split(',').any(|s| s == *set) { continue; }
         new::force_kernels(Some(set)).unwrap();
         old::force_kernels(Some(set)).unwrap();
         for f in &fx.suites {
@@ -57,7 +59,9 @@ fn main() {
                     Box::new(|| old::PreparedKey::new(old::PublicKey::from_raw(os, &f.public_key).unwrap()).is_ok()),
                     Box::new(|| new::PreparedKey::new(new::PublicKey::from_raw(ns, &f.public_key).unwrap()).is_ok())));
             }
+            let way_filter = std::env::var("WAYS").unwrap_or_default();
             for (name, o, n) in &mut ways {
+                if !way_filter.is_empty() && !way_filter.split(',').any(|w| w == *name) { continue; }
                 let (mut ov, mut nv, mut ratios) = (vec![], vec![], vec![]);
                 block(o.as_mut());
                 block(n.as_mut());

@@ -29,6 +29,7 @@ fn cg(args: &[String]) {
             "one-shot" => PublicKey::from_raw(suite, &f.public_key).and_then(|k| pqverify_core::verify(k, msg, &f.sig)).is_ok(),
             "prepared" => key.verify(msg, &f.sig).is_ok(),
             "batch64" => PreparedKey::verify_each(&reqs).iter().all(|r| r.is_ok()),
+            "prepare" => PreparedKey::new(PublicKey::from_raw(suite, &f.public_key).unwrap()).is_ok(),
             _ => panic!(),
         };
         assert!(ok);
