@@ -23,9 +23,16 @@ pub(crate) struct MatrixStates<'a> {
     /// Â, row-major, where it is held (a prepared key's): each entry is sampled in its
     /// place.
     a_hat: Option<&'a mut [Poly]>,
-    /// Otherwise slot i's polynomial, made on the slot's first use (a round of four
-    /// never zeroes the other four) and reused by the slot's next entry.
-    polys: [Option<Poly>; MAX_KECCAK_STATES],
+    /// Otherwise the slots' polynomials.
+    polys: SlotPolys,
+}
+
+/// Slot i's polynomial, reused by the slot's next entry: the first four made with the
+/// states (every round takes four), the others on first use (only rounds of eight reach
+/// them).
+struct SlotPolys {
+    first: [Poly; 4],
+    more: [Option<Poly>; MAX_KECCAK_STATES - 4],
 }
 
 /// Where `entry`, in `slot`, is sampled to: filled up to its `filled`, and never
@@ -33,13 +40,14 @@ pub(crate) struct MatrixStates<'a> {
 #[inline]
 fn entry_poly<'p>(
     a_hat: &'p mut Option<&mut [Poly]>,
-    polys: &'p mut [Option<Poly>; MAX_KECCAK_STATES],
+    polys: &'p mut SlotPolys,
     slot: usize,
     entry: usize,
 ) -> Option<&'p mut Poly> {
-    match a_hat {
-        Some(a_hat) => a_hat.get_mut(entry),
-        None => polys.get_mut(slot).map(|poly| poly.get_or_insert_with(|| Poly::ZERO)),
+    match (a_hat, slot.checked_sub(4)) {
+        (Some(a_hat), _) => a_hat.get_mut(entry),
+        (None, None) => polys.first.get_mut(slot),
+        (None, Some(more)) => polys.more.get_mut(more).map(|poly| poly.get_or_insert_with(|| Poly::ZERO)),
     }
 }
 
@@ -80,7 +88,7 @@ impl<'a> MatrixStates<'a> {
             order: [0; MAX_KECCAK_STATES],
             flying: 0,
             a_hat,
-            polys: core::array::from_fn(|_| None),
+            polys: SlotPolys { first: [const { Poly::ZERO }; 4], more: core::array::from_fn(|_| None) },
         }
     }
 
