@@ -72,10 +72,11 @@ impl<'a> MatrixStates<'a> {
 
     /// Â of a k × l matrix over ρ, each entry sampled in its place in `a_hat`
     /// (row-major, k · l entries).
-    pub(crate) fn into(rho: &'a [u8; RHO_LEN], k: usize, l: usize, a_hat: &'a mut [Poly]) -> Self {
+    pub(crate) fn filling(rho: &'a [u8; RHO_LEN], k: usize, l: usize, a_hat: &'a mut [Poly]) -> Self {
         Self::with(rho, k, l, Some(a_hat))
     }
 
+    /// No entry started yet, each sampled to `a_hat` where it is given.
     #[inline(always)]
     fn with(rho: &'a [u8; RHO_LEN], k: usize, l: usize, a_hat: Option<&'a mut [Poly]>) -> Self {
         MatrixStates {

@@ -34,7 +34,7 @@ impl PreparedMlDsa {
         let tr = run_one(&mut Preparing {
             pk: key.pk,
             tr: FedShake256::new(),
-            matrix: MatrixStates::into(key.rho, k, l, &mut a_hat),
+            matrix: MatrixStates::filling(key.rho, k, l, &mut a_hat),
         });
         let t1_hat = (0..k)
             .map(|i| {

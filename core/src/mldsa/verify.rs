@@ -154,7 +154,7 @@ impl InFlight for Verification<'_> {
                     };
                     let bytes = p.w1_poly_bytes();
                     let out = &mut self.w1[self.w1_len..self.w1_len + bytes];
-                    w1_row(p, &self.sig, i, w, &mut scratch.hint, &mut scratch.w1, out);
+                    w1_row(p, &self.sig, i, w, &mut scratch, out);
                     self.w1_len += bytes;
                     self.rows += 1;
                 }
@@ -201,7 +201,7 @@ impl InFlight for Verification<'_> {
     }
 }
 
-/// What lines 9–10 work in, made once for the rows done together rather than once per
+/// What [`w1_row`] works in, made once for the rows done together rather than once per
 /// row.
 struct W1Scratch {
     /// A row's hint flags: set for the row, cleared after it.
@@ -219,25 +219,17 @@ impl W1Scratch {
 /// Lines 9–10 for row i, given acc = (Â ∘ ẑ − ĉ ∘ t̂1)_i: w′_i = NTT⁻¹(acc),
 /// w1′_i = UseHint(h_i, w′_i), and w1Encode of it into `out` (its w1_poly_bytes).
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-fn w1_row(
-    p: &Params,
-    sig: &Decoded<'_>,
-    i: usize,
-    acc: &mut Poly,
-    hint: &mut [u8; N],
-    w1: &mut [i32; N],
-    out: &mut [u8],
-) {
+fn w1_row(p: &Params, sig: &Decoded<'_>, i: usize, acc: &mut Poly, scratch: &mut W1Scratch, out: &mut [u8]) {
     inv_ntt(acc);
     let row = sig.hints.row(i);
     for &j in row {
-        hint[usize::from(j)] = 1;
+        scratch.hint[usize::from(j)] = 1;
     }
-    use_hint_poly(&acc.0, hint, p.gamma2, w1);
+    use_hint_poly(&acc.0, &scratch.hint, p.gamma2, &mut scratch.w1);
     for &j in row {
-        hint[usize::from(j)] = 0;
+        scratch.hint[usize::from(j)] = 0;
     }
-    pack_w1(w1, p.w1_bits(), out);
+    pack_w1(&scratch.w1, p.w1_bits(), out);
 }
 
 #[cfg(test)]

@@ -153,20 +153,9 @@ impl FedShake256 {
     /// Its 64 output bytes once out; until then absorbs what it can of the input
     /// `parts` (the input so far, from its start, each call) and pads once all of it is
     /// in and `last` says no more will come.
-    #[inline]
-    pub(crate) fn feed(&mut self, parts: &[&[u8]], last: bool) -> Option<&[u8; 64]> {
-        // Most calls find it waiting for a permutation: nothing to do (and no output yet:
-        // once out it is never permuted again).
-        if self.shake.held.waiting {
-            return None;
-        }
-        self.feed_more(parts, last)
-    }
-
-    /// [`feed`](Self::feed) where the instance can take input or give its output.
     // One body in wasm, where the module's size counts.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
-    fn feed_more(&mut self, parts: &[&[u8]], last: bool) -> Option<&[u8; 64]> {
+    pub(crate) fn feed(&mut self, parts: &[&[u8]], last: bool) -> Option<&[u8; 64]> {
         if self.out.is_none() {
             if self.shake.is_readable() {
                 let mut out = [0u8; 64];
