@@ -141,22 +141,25 @@ impl InFlight for Verification<'_> {
                 && self.rows < p.k
                 && self.key.row_ready(self.rows, p.l)
             {
-                let (mut acc, mut scratch) = (None, W1Scratch::new());
-                while self.rows < p.k && self.key.row_ready(self.rows, p.l) {
-                    let i = self.rows;
-                    let w = match &mut self.key {
-                        Key::Encoded(matrix) => matrix.row(i, c_hat),
-                        Key::Prepared { a_hat, t1_hat, .. } => {
-                            let acc = acc.get_or_insert(Poly::ZERO);
-                            w_approx_row(acc, &a_hat[i * p.l..(i + 1) * p.l], self.sig.z_hat, c_hat, &t1_hat[i]);
-                            acc
+                let mut scratch = W1Scratch::new();
+                match &mut self.key {
+                    Key::Encoded(matrix) => {
+                        while self.rows < p.k && matrix.row_ready(self.rows, p.l) {
+                            let w = matrix.row(self.rows, c_hat);
+                            self.w1_len +=
+                                w1_row(p, &self.sig, self.rows, w, &mut scratch, &mut self.w1[self.w1_len..]);
+                            self.rows += 1;
                         }
-                    };
-                    let bytes = p.w1_poly_bytes();
-                    let out = &mut self.w1[self.w1_len..self.w1_len + bytes];
-                    w1_row(p, &self.sig, i, w, &mut scratch, out);
-                    self.w1_len += bytes;
-                    self.rows += 1;
+                    }
+                    // Every row at once, each made in the same polynomial.
+                    Key::Prepared { a_hat, t1_hat, .. } => {
+                        let mut w = Poly::ZERO;
+                        for (i, (a_hat, t1_hat)) in a_hat.chunks_exact(p.l).zip(*t1_hat).enumerate() {
+                            w_approx_row(&mut w, a_hat, self.sig.z_hat, c_hat, t1_hat);
+                            self.w1_len += w1_row(p, &self.sig, i, &mut w, &mut scratch, &mut self.w1[self.w1_len..]);
+                        }
+                        self.rows = p.k;
+                    }
                 }
             }
             // Line 11's hash starts from μ.
@@ -217,9 +220,10 @@ impl W1Scratch {
 }
 
 /// Lines 9–10 for row i, given acc = (Â ∘ ẑ − ĉ ∘ t̂1)_i: w′_i = NTT⁻¹(acc),
-/// w1′_i = UseHint(h_i, w′_i), and w1Encode of it into `out` (its w1_poly_bytes).
+/// w1′_i = UseHint(h_i, w′_i), and w1Encode of it into the front of `out`; returns the
+/// bytes written (w1_poly_bytes).
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-fn w1_row(p: &Params, sig: &Decoded<'_>, i: usize, acc: &mut Poly, scratch: &mut W1Scratch, out: &mut [u8]) {
+fn w1_row(p: &Params, sig: &Decoded<'_>, i: usize, acc: &mut Poly, scratch: &mut W1Scratch, out: &mut [u8]) -> usize {
     inv_ntt(acc);
     let row = sig.hints.row(i);
     for &j in row {
@@ -229,7 +233,9 @@ fn w1_row(p: &Params, sig: &Decoded<'_>, i: usize, acc: &mut Poly, scratch: &mut
     for &j in row {
         scratch.hint[usize::from(j)] = 0;
     }
-    pack_w1(&scratch.w1, p.w1_bits(), out);
+    let bytes = p.w1_poly_bytes();
+    pack_w1(&scratch.w1, p.w1_bits(), &mut out[..bytes]);
+    bytes
 }
 
 #[cfg(test)]

@@ -260,7 +260,7 @@ impl<'a, const W: usize> Round<'a, W> {
     /// one alone through the one-state kernel. Returns how many ran.
     // One copy per width whatever the callers (in wasm the kernels inline into it once).
     #[inline(never)]
-    fn permute(mut self) -> usize {
+    fn permute(&mut self) -> usize {
         match self.len {
             0 => {}
             1 => {
