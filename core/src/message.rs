@@ -134,50 +134,58 @@ impl<'a> Message<'a> {
     }
 }
 
-/// M′ as two byte strings to be hashed one after the other: a short head built here
-/// (domain byte, context, OID, digest) and the caller's message, never copied.
+/// M′ as byte strings to be hashed one after the other, none of them a copy of the
+/// caller's: the domain byte and the context's length, the context, the pre-hash's OID
+/// and digest, and the message. Small, so that a verification holds it by value.
 pub(crate) struct MessagePrime<'a> {
-    head: [u8; 2 + MAX_CONTEXT_LEN + OID_LEN + MAX_DIGEST],
-    head_len: usize,
-    tail: &'a [u8],
+    /// The domain byte (0 pure, 1 pre-hash) and |ctx|: the first `head_len` (none for
+    /// the internal interface).
+    head: [u8; 2],
+    head_len: u8,
+    /// OID ‖ PH(M) (the pre-hash interface): the first `hashed_len`.
+    hashed_len: u8,
+    hashed: [u8; OID_LEN + MAX_DIGEST],
+    ctx: &'a [u8],
+    /// M (the pure and internal interfaces).
+    msg: &'a [u8],
 }
 
 impl<'a> MessagePrime<'a> {
     /// Builds M′ for the pure, pre-hash and internal interfaces; for external μ, which
     /// has no M′, the μ given. The message must have passed [`Message::check`].
     pub(crate) fn new(message: &Message<'a>) -> Result<Self, &'a [u8]> {
-        let mut out = MessagePrime { head: [0; 2 + MAX_CONTEXT_LEN + OID_LEN + MAX_DIGEST], head_len: 0, tail: &[] };
+        let mut out = MessagePrime {
+            head: [0; 2],
+            head_len: 0,
+            hashed_len: 0,
+            hashed: [0; OID_LEN + MAX_DIGEST],
+            ctx: &[],
+            msg: &[],
+        };
         match *message {
             Message::Pure { msg, ctx } => {
-                out.push(&[0, ctx.len() as u8]);
-                out.push(ctx);
-                out.tail = msg;
+                // |ctx| ≤ 255 (checked by `Message::check`).
+                (out.head, out.head_len, out.ctx, out.msg) = ([0, ctx.len() as u8], 2, ctx, msg);
             }
             Message::PreHash { msg, ctx, hash } => {
-                out.push(&[1, ctx.len() as u8]);
-                out.push(ctx);
-                out.push(&hash.oid_der());
-                let mut digest = [0u8; MAX_DIGEST];
-                hash.digest_into(msg, &mut digest);
-                out.push(&digest[..hash.digest_len()]);
+                (out.head, out.head_len, out.ctx) = ([1, ctx.len() as u8], 2, ctx);
+                let (oid, digest) = out.hashed.split_at_mut(OID_LEN);
+                oid.copy_from_slice(&hash.oid_der());
+                let mut full = [0u8; MAX_DIGEST];
+                hash.digest_into(msg, &mut full);
+                let len = hash.digest_len();
+                digest[..len].copy_from_slice(&full[..len]);
+                out.hashed_len = (OID_LEN + len) as u8;
             }
-            Message::Internal(m) => out.tail = m,
+            Message::Internal(m) => out.msg = m,
             Message::ExternalMu(mu) => return Err(mu),
         }
         Ok(out)
     }
 
-    fn push(&mut self, bytes: &[u8]) {
-        // Callers push at most 2 + 255 + 11 + 64 bytes in all (checked by `Message::check`).
-        let end = (self.head_len + bytes.len()).min(self.head.len());
-        let n = end - self.head_len;
-        self.head[self.head_len..end].copy_from_slice(&bytes[..n]);
-        self.head_len = end;
-    }
-
-    /// The two parts of M′, in order.
-    pub(crate) fn parts(&self) -> [&[u8]; 2] {
-        [&self.head[..self.head_len], self.tail]
+    /// The parts of M′, in order (some empty).
+    pub(crate) fn parts(&self) -> [&[u8]; 4] {
+        [&self.head[..usize::from(self.head_len)], self.ctx, &self.hashed[..usize::from(self.hashed_len)], self.msg]
     }
 }
 
