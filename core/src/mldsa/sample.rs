@@ -20,11 +20,11 @@ impl Challenge {
     /// H(c̃) padded, waiting for its first permutation.
     #[inline(always)]
     pub(crate) fn new(c_tilde: &[u8]) -> Self {
-        let mut shake = SharedShake256::new();
-        // c̃ is at most 64 bytes: one block.
-        shake.absorb(c_tilde);
-        shake.finish();
-        Challenge { shake, c_hat: Poly::ZERO, drawn: false }
+        // Made in place, then fed: c̃ is at most 64 bytes, one block.
+        let mut c = Challenge { shake: SharedShake256::new(), c_hat: Poly::ZERO, drawn: false };
+        c.shake.absorb(c_tilde);
+        c.shake.finish();
+        c
     }
 
     /// H(c̃)'s state, while it waits for a permutation.
