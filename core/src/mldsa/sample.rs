@@ -52,7 +52,10 @@ impl Challenge {
 
 /// SampleInBall (FIPS 204 Algorithm 29): the challenge c with τ coefficients ±1,
 /// seeded by all of c̃, into `out` (zero).
-#[cfg_attr(target_arch = "wasm32", inline(never))]
+// Out of line and cold: Line 8 draws from H(c̃)'s first block but for very unlikely
+// bytes, and this body would lengthen the verification's hot code.
+#[cold]
+#[inline(never)]
 pub(crate) fn sample_in_ball(c_tilde: &[u8], tau: usize, out: &mut Poly) {
     let mut h = Shake256::new();
     h.absorb(c_tilde);
