@@ -142,9 +142,11 @@ pub(crate) struct MessagePrime<'a> {
     /// the internal interface).
     head: [u8; 2],
     head_len: u8,
-    /// OID ‖ PH(M) (the pre-hash interface): the first `hashed_len`.
-    hashed_len: u8,
-    hashed: [u8; OID_LEN + MAX_DIGEST],
+    /// The pre-hash interface's OID and PH(M), `digest_len` bytes (none: another
+    /// interface).
+    digest_len: u8,
+    oid: [u8; OID_LEN],
+    digest: [u8; MAX_DIGEST],
     ctx: &'a [u8],
     /// M (the pure and internal interfaces).
     msg: &'a [u8],
@@ -157,25 +159,21 @@ impl<'a> MessagePrime<'a> {
         let mut out = MessagePrime {
             head: [0; 2],
             head_len: 0,
-            hashed_len: 0,
-            hashed: [0; OID_LEN + MAX_DIGEST],
+            digest_len: 0,
+            oid: [0; OID_LEN],
+            digest: [0; MAX_DIGEST],
             ctx: &[],
             msg: &[],
         };
         match *message {
+            // |ctx| ≤ 255 (checked by `Message::check`).
             Message::Pure { msg, ctx } => {
-                // |ctx| ≤ 255 (checked by `Message::check`).
-                (out.head, out.head_len, out.ctx, out.msg) = ([0, ctx.len() as u8], 2, ctx, msg);
+                (out.head, out.head_len, out.ctx, out.msg) = ([0, ctx.len() as u8], 2, ctx, msg)
             }
             Message::PreHash { msg, ctx, hash } => {
                 (out.head, out.head_len, out.ctx) = ([1, ctx.len() as u8], 2, ctx);
-                let (oid, digest) = out.hashed.split_at_mut(OID_LEN);
-                oid.copy_from_slice(&hash.oid_der());
-                let mut full = [0u8; MAX_DIGEST];
-                hash.digest_into(msg, &mut full);
-                let len = hash.digest_len();
-                digest[..len].copy_from_slice(&full[..len]);
-                out.hashed_len = (OID_LEN + len) as u8;
+                (out.oid, out.digest_len) = (hash.oid_der(), hash.digest_len() as u8);
+                hash.digest_into(msg, &mut out.digest);
             }
             Message::Internal(m) => out.msg = m,
             Message::ExternalMu(mu) => return Err(mu),
@@ -184,8 +182,10 @@ impl<'a> MessagePrime<'a> {
     }
 
     /// The parts of M′, in order (some empty).
-    pub(crate) fn parts(&self) -> [&[u8]; 4] {
-        [&self.head[..usize::from(self.head_len)], self.ctx, &self.hashed[..usize::from(self.hashed_len)], self.msg]
+    pub(crate) fn parts(&self) -> [&[u8]; 5] {
+        let oid = if self.digest_len > 0 { &self.oid[..] } else { &[] };
+        let digest = self.digest.get(..usize::from(self.digest_len)).unwrap_or_default();
+        [self.head.get(..usize::from(self.head_len)).unwrap_or_default(), self.ctx, oid, digest, self.msg]
     }
 }
 

@@ -148,29 +148,26 @@ impl<'a> MatrixStates<'a> {
     /// is complete to `done(r, s, Â[r][s])`, freeing its slot.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn take(&mut self, mut done: impl FnMut(usize, usize, &Poly)) {
-        // The order kept for the slots still flying, in the same pass.
-        let mut kept = 0;
-        for at in 0..self.flying {
-            let i = self.order[at];
-            let Some(slot) = self.slots.get_mut(i) else { continue };
-            if let Some(e) = slot
-                && let Some(block) = e.shake.block_lanes()
-                && let Some(poly) = entry_poly(&mut self.a_hat, &mut self.polys, i, e.entry)
-            {
-                // The kernel reads the block where the sponge holds it: no copy.
-                rej_sample(block, poly, &mut e.filled);
-                if e.filled < N {
-                    e.shake.next_block();
-                } else {
-                    done(e.row, e.entry - e.row * self.l, poly);
-                    *slot = None;
-                    continue;
+        let (order, flying) = (self.order, self.flying);
+        for &i in &order[..flying] {
+            let Some(Some(e)) = self.slots.get_mut(i) else { continue };
+            let Some(poly) = entry_poly(&mut self.a_hat, &mut self.polys, i, e.entry) else { continue };
+            // The kernel reads the block where the sponge holds it: no copy.
+            let Some(block) = e.shake.block_lanes() else { continue };
+            rej_sample(block, poly, &mut e.filled);
+            if e.filled < N {
+                e.shake.next_block();
+            } else {
+                done(e.row, e.entry - e.row * self.l, poly);
+                self.slots[i] = None;
+                // Out of the order, which keeps the others' order.
+                let order = &mut self.order[..self.flying];
+                if let Some(at) = order.iter().position(|&o| o == i) {
+                    order.copy_within(at + 1.., at);
+                    self.flying -= 1;
                 }
             }
-            self.order[kept] = i;
-            kept += 1;
         }
-        self.flying = kept;
     }
 
     /// Whether every entry has been handed over.

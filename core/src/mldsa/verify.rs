@@ -126,7 +126,7 @@ impl InFlight for Verification<'_> {
                 self.mu = MuHash::Mu(FedShake256::after(&tr));
             }
             // Line 7: μ ← H(tr ‖ M′, 64).
-            let m_prime = self.m_prime.as_ref().map_or([&[][..]; 4], MessagePrime::parts);
+            let m_prime = self.m_prime.as_ref().map_or([&[][..]; 5], MessagePrime::parts);
             let mu = match &mut self.mu {
                 MuHash::Mu(hash) => hash.feed(&m_prime, true).map(|mu| &mu[..]),
                 MuHash::Given(mu) => Some(&mu[..]),
