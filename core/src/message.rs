@@ -194,6 +194,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn m_prime_is_the_standards_concatenation_for_each_interface() {
+        let hash = PreHash::Sha2_256;
+        let mut digest = [0u8; MAX_DIGEST];
+        hash.digest_into(b"msg", &mut digest);
+        let cases: [(Message<'_>, std::vec::Vec<u8>); 3] = [
+            // FIPS 204 Algorithm 3, FIPS 205 Algorithm 24: 0 ‖ |ctx| ‖ ctx ‖ M.
+            (Message::pure(b"msg", b"ctx"), [&[0, 3][..], b"ctx", b"msg"].concat()),
+            // FIPS 204 Algorithm 5, FIPS 205 Algorithm 25: 1 ‖ |ctx| ‖ ctx ‖ OID ‖ PH(M).
+            (
+                Message::prehash(b"msg", b"ctx", hash),
+                [&[1, 3][..], b"ctx", &hash.oid_der(), &digest[..hash.digest_len()]].concat(),
+            ),
+            (Message::Internal(b"msg"), b"msg".to_vec()),
+        ];
+        for (message, want) in cases {
+            let m_prime = MessagePrime::new(&message).unwrap_or_else(|_| panic!("{message:?} has M′"));
+            assert_eq!(m_prime.parts().concat(), want, "{message:?}");
+        }
+        assert!(MessagePrime::new(&Message::ExternalMu(&[7; 64])).is_err());
+    }
+
+    #[test]
     fn new_builds_every_interface_and_refuses_parts_that_do_not_fit() {
         let hash = PreHash::Sha2_256;
         for m in [

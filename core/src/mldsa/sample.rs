@@ -52,7 +52,7 @@ impl Challenge {
 
 /// SampleInBall (FIPS 204 Algorithm 29): the challenge c with τ coefficients ±1,
 /// seeded by all of c̃, into `out` (zero).
-// Out of line and cold: Line 8 draws from H(c̃)'s first block but for very unlikely
+// Out of line and cold: line 8 draws from H(c̃)'s first block but for very unlikely
 // bytes, and this body would lengthen the verification's hot code.
 #[cold]
 #[inline(never)]
