@@ -37,11 +37,8 @@ struct Held {
 
 /// SHAKE128 (G in FIPS 204).
 pub(crate) type SharedShake128 = SharedShake<168>;
-/// SHAKE256's rate in bytes.
-const SHAKE256_RATE: usize = 136;
-
 /// SHAKE256 (H in FIPS 204).
-pub(crate) type SharedShake256 = SharedShake<SHAKE256_RATE>;
+pub(crate) type SharedShake256 = SharedShake<136>;
 
 impl<const RATE: usize> SharedShake<RATE> {
     /// An empty instance, absorbing.
@@ -185,6 +182,8 @@ impl FedShake256 {
         }
         let shake = &mut self.shake;
         if !shake.squeezing {
+            // Each part's rest a block at a time (not through `absorb`, which would walk
+            // the parts again for every block).
             let mut skip = self.fed;
             for part in parts {
                 let mut rest = part.get(skip..).unwrap_or_default();
@@ -557,7 +556,7 @@ mod tests {
     #[test]
     fn fed_shakes_give_the_sponges_bytes_fed_in_pieces_in_rounds_or_alone() {
         let prefix = [5u8; 64];
-        for len in [0, 1, 71, 72, 73, 200, 768, 1024] {
+        for len in [0, 1, 71, 72, 73, 144, 200, 768, 1024] {
             let data: std::vec::Vec<u8> = (0..len).map(|i| (i * 7 + 3) as u8).collect();
             let mut want = [0u8; 64];
             Shake256::digest(&[&prefix, &data], &mut want);
@@ -577,6 +576,18 @@ mod tests {
             let mut h = FedShake256::after(&prefix);
             h.finish_alone(&[&data]);
             assert_eq!(h.feed(&[&data], true), Some(&want), "{len} bytes alone");
+            // Its first `part` bytes in rounds, not yet known to be all (left waiting where
+            // they fill a block: 72 after the prefix), the rest and the padding alone.
+            for part in [len / 2, len] {
+                let mut h = FedShake256::after(&prefix);
+                h.feed(&[&data[..part]], false);
+                while h.fed < part {
+                    round([h.waiting()]);
+                    h.feed(&[&data[..part]], false);
+                }
+                h.finish_alone(&[&data]);
+                assert_eq!(h.feed(&[&data], true), Some(&want), "{len} bytes, {part} in rounds, then alone");
+            }
         }
     }
 }
