@@ -148,8 +148,10 @@ impl<'a> MatrixStates<'a> {
     /// is complete to `done(r, s, Â[r][s])`, freeing its slot.
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub(crate) fn take(&mut self, mut done: impl FnMut(usize, usize, &Poly)) {
-        let (order, flying) = (self.order, self.flying);
-        for &i in &order[..flying] {
+        // The occupied slots in their order (read in place: a finished entry leaves it).
+        let mut at = 0;
+        while let Some(&i) = self.order[..self.flying].get(at) {
+            at += 1;
             let Some(Some(e)) = self.slots.get_mut(i) else { continue };
             let Some(poly) = entry_poly(&mut self.a_hat, &mut self.polys, i, e.entry) else { continue };
             // The kernel reads the block where the sponge holds it: no copy.
@@ -161,11 +163,9 @@ impl<'a> MatrixStates<'a> {
                 done(e.row, e.entry - e.row * self.l, poly);
                 self.slots[i] = None;
                 // Out of the order, which keeps the others' order.
-                let order = &mut self.order[..self.flying];
-                if let Some(at) = order.iter().position(|&o| o == i) {
-                    order.copy_within(at + 1.., at);
-                    self.flying -= 1;
-                }
+                at -= 1;
+                self.order.copy_within(at + 1..self.flying, at);
+                self.flying -= 1;
             }
         }
     }

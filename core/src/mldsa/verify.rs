@@ -39,14 +39,25 @@ impl Key<'_> {
     }
 }
 
-/// Lines 6–7's hash in flight.
-enum MuHash<'a> {
-    /// tr ← H(pk, 64) of the encoded key `pk`.
+/// Lines 6, 7 and 11's hashes, each started from the one before's output: one of them
+/// in flight at a time.
+enum Chain<'a> {
+    /// Line 6: tr ← H(pk, 64) of the encoded key `pk`.
     Tr(FedShake256, &'a [u8]),
-    /// μ ← H(tr ‖ M′, 64).
+    /// Line 7: μ ← H(tr ‖ M′, 64).
     Mu(FedShake256),
-    /// The μ given (external μ), 64 bytes (`Message::check`).
-    Given(&'a [u8]),
+    /// Line 11: c̃′ ← H(μ ‖ w1Encode(w1′), λ/4), fed each row's bytes as it is done
+    /// (from the μ given, for external μ).
+    CTildePrime(FedShake256),
+}
+
+impl Chain<'_> {
+    /// The hash in flight.
+    fn hash(&mut self) -> &mut FedShake256 {
+        match self {
+            Chain::Tr(hash, _) | Chain::Mu(hash) | Chain::CTildePrime(hash) => hash,
+        }
+    }
 }
 
 /// One ML-DSA.Verify_internal (Algorithm 8) after lines 1–4 and line 12's bound on z
@@ -58,13 +69,12 @@ pub(crate) struct Verification<'a> {
     sig: Decoded<'a>,
     /// M′ (`None`: μ was given).
     m_prime: Option<MessagePrime<'a>>,
-    mu: MuHash<'a>,
+    chain: Chain<'a>,
     c: Challenge,
     /// w1Encode(w1′) of the rows done so far.
     w1: [u8; MAX_W1_BYTES],
     w1_len: usize,
     rows: usize,
-    c_tilde_prime: Option<FedShake256>,
     done: bool,
 }
 
@@ -73,10 +83,11 @@ impl<'a> Verification<'a> {
     // Always inlined: built in its caller's frame, not built here and copied there.
     #[inline(always)]
     pub(crate) fn new(p: &'static Params, suite: Suite, key: Key<'a>, message: &Message<'a>, sig: Decoded<'a>) -> Self {
-        let (m_prime, mu) = match (MessagePrime::new(message), &key) {
-            (Ok(m_prime), Key::Encoded(matrix)) => (Some(m_prime), MuHash::Tr(FedShake256::new(), matrix.key.pk)),
-            (Ok(m_prime), Key::Prepared { tr, .. }) => (Some(m_prime), MuHash::Mu(FedShake256::after(*tr))),
-            (Err(given), _) => (None, MuHash::Given(given)),
+        let (m_prime, chain) = match (MessagePrime::new(message), &key) {
+            (Ok(m_prime), Key::Encoded(matrix)) => (Some(m_prime), Chain::Tr(FedShake256::new(), matrix.key.pk)),
+            (Ok(m_prime), Key::Prepared { tr, .. }) => (Some(m_prime), Chain::Mu(FedShake256::after(*tr))),
+            // External μ (64 bytes: `Message::check`).
+            (Err(given), _) => (None, Chain::CTildePrime(FedShake256::after(given))),
         };
         Verification {
             p,
@@ -85,11 +96,10 @@ impl<'a> Verification<'a> {
             c: Challenge::new(sig.c_tilde),
             sig,
             m_prime,
-            mu,
+            chain,
             w1: [0; MAX_W1_BYTES],
             w1_len: 0,
             rows: 0,
-            c_tilde_prime: None,
             done: false,
         }
     }
@@ -99,7 +109,7 @@ impl Verification<'_> {
     /// Whether every row is in and line 11's hash has started from μ: nothing else is
     /// left to do or to hash.
     fn only_line_11_left(&self) -> bool {
-        self.rows == self.p.k && self.c_tilde_prime.is_some()
+        self.rows == self.p.k && matches!(self.chain, Chain::CTildePrime(_))
     }
 }
 
@@ -120,18 +130,18 @@ impl InFlight for Verification<'_> {
                 matrix.take(self.sig.z_hat);
             }
             // Line 6: tr ← H(pk, 64) (a prepared key holds it; a given μ needs none).
-            if let MuHash::Tr(hash, pk) = &mut self.mu
+            if let Chain::Tr(hash, pk) = &mut self.chain
                 && let Some(&tr) = hash.feed(&[pk], true)
             {
-                self.mu = MuHash::Mu(FedShake256::after(&tr));
+                self.chain = Chain::Mu(FedShake256::after(&tr));
             }
-            // Line 7: μ ← H(tr ‖ M′, 64).
-            let m_prime = self.m_prime.as_ref().map_or([&[][..]; 5], MessagePrime::parts);
-            let mu = match &mut self.mu {
-                MuHash::Mu(hash) => hash.feed(&m_prime, true).map(|mu| &mu[..]),
-                MuHash::Given(mu) => Some(&mu[..]),
-                MuHash::Tr(..) => None,
-            };
+            // Line 7: μ ← H(tr ‖ M′, 64); line 11's hash starts from it.
+            if let Chain::Mu(hash) = &mut self.chain {
+                let m_prime = self.m_prime.as_ref().map_or([&[][..]; 5], MessagePrime::parts);
+                if let Some(&mu) = hash.feed(&m_prime, true) {
+                    self.chain = Chain::CTildePrime(FedShake256::after(&mu));
+                }
+            }
             // Line 8: c ← SampleInBall(c̃), in the NTT domain.
             let c_hat = self.c.sample(self.sig.c_tilde, p.tau);
             // Lines 9–10, a row at a time as its entries of Â are in:
@@ -162,13 +172,10 @@ impl InFlight for Verification<'_> {
                     }
                 }
             }
-            // Line 11's hash starts from μ.
-            if self.c_tilde_prime.is_none() {
-                self.c_tilde_prime = Some(FedShake256::after(mu?));
-            }
         }
         // Line 11: c̃′ ← H(μ ‖ w1Encode(w1′), λ/4), fed each row's bytes as it is done.
-        let c_tilde_prime = self.c_tilde_prime.as_mut()?.feed(&[&self.w1[..self.w1_len]], self.rows == p.k)?;
+        let Chain::CTildePrime(hash) = &mut self.chain else { return None };
+        let c_tilde_prime = hash.feed(&[&self.w1[..self.w1_len]], self.rows == p.k)?;
         // Line 12: [[‖z‖∞ < γ1 − β]] (checked by sigDecode) and [[c̃ = c̃′]].
         self.done = true;
         let same = &c_tilde_prime[..p.c_tilde_len] == self.sig.c_tilde;
@@ -179,8 +186,8 @@ impl InFlight for Verification<'_> {
     fn finish_alone(&mut self) -> bool {
         // Line 11's hash, once it is all that is left.
         let only = self.only_line_11_left();
-        match &mut self.c_tilde_prime {
-            Some(hash) if only => {
+        match &mut self.chain {
+            Chain::CTildePrime(hash) if only => {
                 hash.finish_alone(&[&self.w1[..self.w1_len]]);
                 true
             }
@@ -190,12 +197,9 @@ impl InFlight for Verification<'_> {
 
     fn offer<'s, const W: usize>(&'s mut self, round: &mut Round<'s, W>) {
         let only = self.only_line_11_left();
-        round.offer(self.c_tilde_prime.as_mut().and_then(FedShake256::waiting));
+        round.offer(self.chain.hash().waiting());
         if only {
             return;
-        }
-        if let MuHash::Tr(hash, _) | MuHash::Mu(hash) = &mut self.mu {
-            round.offer(hash.waiting());
         }
         round.offer(self.c.waiting());
         if let Key::Encoded(matrix) = &mut self.key {
