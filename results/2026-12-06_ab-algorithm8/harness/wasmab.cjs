@@ -1,7 +1,8 @@
 // Old and new wasm-simd builds in one Node process, timed in alternating blocks.
 const fs = require('fs');
 const old = require('/tmp/wasmab-old/pkg/pqverify_wasm.js');
-const neu = require('/tmp/wasmab-main/pkg/pqverify_wasm.js');
+// The new build: $NEW, or the checkout's build in /tmp/wasmab-main.
+const neu = require(process.env.NEW || '/tmp/wasmab-main/pkg/pqverify_wasm.js');
 const fx = JSON.parse(fs.readFileSync('/work/main/benches/fixtures/fixtures.json'));
 const hex = (h) => Uint8Array.from(Buffer.from(h, 'hex'));
 const rounds = Number(process.argv[2] || 11);
